@@ -1,0 +1,15 @@
+package check
+
+// TEMPORARY: replaced by the real rules during this session.
+import "github.com/iflint/iflint/internal/constraint"
+
+func pending_lang(t constraint.Type) *Rule {
+	return &Rule{Type: t, Check: func(*Unit, constraint.Constraint) Result {
+		return Result{Verdict: Unverified, Reason: "not implemented"}
+	}}
+}
+
+var (
+	languageTypeRule    = pending_lang(constraint.LanguageType)
+	languageVersionRule = pending_lang(constraint.LanguageVer)
+)

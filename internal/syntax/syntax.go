@@ -1,0 +1,232 @@
+// Package syntax is iflint's only door to tree-sitter: it parses source
+// into concrete syntax trees and offers the small node API the checkers
+// need. Keeping go-tree-sitter behind this package lets the grammar
+// binding change without touching any rule.
+package syntax
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
+	"github.com/smacker/go-tree-sitter/cpp"
+	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/java"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/lua"
+	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/ruby"
+	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	zig "github.com/tree-sitter-grammars/tree-sitter-zig/bindings/go"
+	haskell "github.com/tree-sitter/tree-sitter-haskell/bindings/go"
+
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// ErrNoGrammar reports a language without a bundled tree-sitter grammar.
+var ErrNoGrammar = errors.New("no tree-sitter grammar")
+
+// grammars maps a language to a constructor; languages are built lazily
+// because a few grammars (C#, Haskell) are large.
+var grammars = map[lang.ID]func() *sitter.Language{
+	lang.Python:     python.GetLanguage,
+	lang.Java:       java.GetLanguage,
+	lang.JavaScript: javascript.GetLanguage,
+	lang.TypeScript: typescript.GetLanguage,
+	lang.Go:         golang.GetLanguage,
+	lang.Rust:       rust.GetLanguage,
+	lang.C:          c.GetLanguage,
+	lang.CPP:        cpp.GetLanguage,
+	lang.CSharp:     csharp.GetLanguage,
+	lang.Kotlin:     kotlin.GetLanguage,
+	lang.Lua:        lua.GetLanguage,
+	lang.Ruby:       ruby.GetLanguage,
+	lang.Haskell:    func() *sitter.Language { return sitter.NewLanguage(haskell.Language()) },
+	lang.Zig:        func() *sitter.Language { return sitter.NewLanguage(zig.Language()) },
+}
+
+type grammar struct {
+	once  sync.Once
+	lang  *sitter.Language
+	pool  sync.Pool
+	qmu   sync.Mutex
+	query map[string]*Query
+}
+
+var loaded = func() map[lang.ID]*grammar {
+	m := make(map[lang.ID]*grammar, len(grammars))
+	for id := range grammars {
+		m[id] = &grammar{query: map[string]*Query{}}
+	}
+	return m
+}()
+
+func get(id lang.ID) (*grammar, error) {
+	g, ok := loaded[id]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", id, ErrNoGrammar)
+	}
+	g.once.Do(func() {
+		g.lang = grammars[id]()
+		l := g.lang
+		g.pool.New = func() any {
+			p := sitter.NewParser()
+			p.SetLanguage(l)
+			return p
+		}
+	})
+	return g, nil
+}
+
+// Supported reports whether id has a grammar.
+func Supported(id lang.ID) bool {
+	_, ok := grammars[id]
+	return ok
+}
+
+// Tree is a parsed source file. It is not safe for concurrent use.
+type Tree struct {
+	Lang lang.ID
+	Src  []byte
+	t    *sitter.Tree
+}
+
+// Parse parses src with the grammar of id.
+func Parse(ctx context.Context, id lang.ID, src []byte) (*Tree, error) {
+	g, err := get(id)
+	if err != nil {
+		return nil, err
+	}
+	p := g.pool.Get().(*sitter.Parser)
+	t, err := p.ParseCtx(ctx, nil, src)
+	if err != nil {
+		// A cancelled parser keeps partial state; drop it instead of reusing it.
+		return nil, fmt.Errorf("parse %s: %w", id, err)
+	}
+	g.pool.Put(p)
+	return &Tree{Lang: id, Src: src, t: t}, nil
+}
+
+// Root returns the root node.
+func (t *Tree) Root() Node { return Node{n: t.t.RootNode(), src: t.Src} }
+
+// HasError reports whether the parse contains ERROR or MISSING nodes.
+func (t *Tree) HasError() bool { return t.t.RootNode().HasError() }
+
+// Node is a syntax-tree node. The zero Node is "absent" (see Valid).
+type Node struct {
+	n   *sitter.Node
+	src []byte
+}
+
+// Point is a 0-based row and byte column.
+type Point struct{ Row, Col int }
+
+func wrap(n *sitter.Node, src []byte) Node {
+	if n == nil || n.IsNull() {
+		return Node{}
+	}
+	return Node{n: n, src: src}
+}
+
+func (n Node) Valid() bool     { return n.n != nil }
+func (n Node) Type() string    { return n.n.Type() }
+func (n Node) IsNamed() bool   { return n.n.IsNamed() }
+func (n Node) IsError() bool   { return n.n.IsError() }
+func (n Node) IsMissing() bool { return n.n.IsMissing() }
+func (n Node) HasError() bool  { return n.n.HasError() }
+func (n Node) Start() int      { return int(n.n.StartByte()) }
+func (n Node) End() int        { return int(n.n.EndByte()) }
+func (n Node) Text() string    { return string(n.src[n.n.StartByte():n.n.EndByte()]) }
+func (n Node) ChildCount() int { return int(n.n.ChildCount()) }
+func (n Node) Child(i int) Node {
+	return wrap(n.n.Child(i), n.src)
+}
+func (n Node) NamedChildCount() int { return int(n.n.NamedChildCount()) }
+func (n Node) NamedChild(i int) Node {
+	return wrap(n.n.NamedChild(i), n.src)
+}
+func (n Node) Field(name string) Node { return wrap(n.n.ChildByFieldName(name), n.src) }
+
+// FieldNameForChild names the field that child i fills, or "".
+func (n Node) FieldNameForChild(i int) string { return n.n.FieldNameForChild(i) }
+func (n Node) Parent() Node                   { return wrap(n.n.Parent(), n.src) }
+func (n Node) NextSibling() Node              { return wrap(n.n.NextSibling(), n.src) }
+func (n Node) PrevSibling() Node              { return wrap(n.n.PrevSibling(), n.src) }
+func (n Node) StartPoint() Point {
+	p := n.n.StartPoint()
+	return Point{int(p.Row), int(p.Column)}
+}
+func (n Node) EndPoint() Point {
+	p := n.n.EndPoint()
+	return Point{int(p.Row), int(p.Column)}
+}
+
+// Children returns all children in order.
+func (n Node) Children() []Node {
+	c := n.ChildCount()
+	out := make([]Node, 0, c)
+	for i := 0; i < c; i++ {
+		out = append(out, n.Child(i))
+	}
+	return out
+}
+
+// Walk visits n and its descendants in pre-order. Returning false from fn
+// skips the node's children. It is iterative, so 10,000-deep trees are fine.
+func (n Node) Walk(fn func(Node) bool) {
+	if !n.Valid() {
+		return
+	}
+	cur := sitter.NewTreeCursor(n.n)
+	defer cur.Close()
+	for {
+		node := wrap(cur.CurrentNode(), n.src)
+		if fn(node) && cur.GoToFirstChild() {
+			continue
+		}
+		for !cur.GoToNextSibling() {
+			if !cur.GoToParent() {
+				return
+			}
+		}
+	}
+}
+
+// Any reports whether some node in n's subtree satisfies pred.
+func (n Node) Any(pred func(Node) bool) bool {
+	found := false
+	n.Walk(func(m Node) bool {
+		if found {
+			return false
+		}
+		if pred(m) {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// Find collects the nodes of the given types in n's subtree, in order.
+func (n Node) Find(types ...string) []Node {
+	var out []Node
+	n.Walk(func(m Node) bool {
+		t := m.Type()
+		for _, want := range types {
+			if t == want {
+				out = append(out, m)
+				break
+			}
+		}
+		return true
+	})
+	return out
+}
