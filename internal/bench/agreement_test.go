@@ -10,24 +10,10 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lintevaltest"
 )
 
-// lintevalData returns the LintEval directory from LINTEVAL_DATA. In CI a
-// missing data set is a failure, not a skip: the agreement guarantee must
-// be measured on every landing.
-func lintevalData(t testing.TB) string {
-	dir := os.Getenv("LINTEVAL_DATA")
-	if dir == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("LINTEVAL_DATA is not set; .ci/run must point it at ../shared/linteval")
-		}
-		t.Skip("LINTEVAL_DATA not set")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("LINTEVAL_DATA: %v", err)
-	}
-	return dir
-}
+func lintevalData(t testing.TB) string { return lintevaltest.Dir(t) }
 
 // minAgreement is the acceptance floor per rule type against the
 // published gpt-4o round-0 verdicts.

@@ -64,7 +64,7 @@ type Agreement struct {
 	Unverified int
 	// Confusion: [ours pass/fail][published pass/fail].
 	PassPass, PassFail, FailPass, FailFail int
-	Disagreements                         []Sample
+	Disagreements                          []Sample
 }
 
 // Rate is Agree over all labelled samples: an unverified sample counts

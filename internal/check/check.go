@@ -211,17 +211,24 @@ func Run(u *Unit, c constraint.Constraint) (res Result) {
 }
 
 // Position converts a byte offset in u.Src to a 1-based line and 1-based
-// byte column.
+// byte column. The line index is built once per unit.
 func (u *Unit) Position(off int) (line, col int) {
 	if off > len(u.Src) {
 		off = len(u.Src)
 	}
-	line, lineStart := 1, 0
-	for i := 0; i < off; i++ {
-		if u.Src[i] == '\n' {
-			line++
-			lineStart = i + 1
-		}
+	if off < 0 {
+		off = 0
 	}
-	return line, off - lineStart + 1
+	starts := u.Memo("check.lineStarts", func() any {
+		s := []int{0}
+		for i, b := range u.Src {
+			if b == '\n' {
+				s = append(s, i+1)
+			}
+		}
+		return s
+	}).([]int)
+	// The line is the last start <= off.
+	i := sort.SearchInts(starts, off+1) - 1
+	return i + 1, off - starts[i] + 1
 }

@@ -111,10 +111,14 @@ func ParseAnswer(t Type, spec string) (Constraint, error) {
 		DSSize:         {3, "\"<language>;<structure>;<size>\" such as \"Rust;BTreeMap;2500\""},
 		DSOperation:    {3, "\"<language>;<structure>;['op',...]\" such as \"rust;BinaryHeap;['push','pop']\""},
 		Naming:         {2, "\"<language>;<kind>:<Convention>,...\" such as \"python;class:PascalCase,function:snake_case\""},
-		Indentation:    {3, "\"<language>;tabs|spaces:<n>;spacing|no spacing\" such as \"C++;spaces:4;spacing\""},
+		Indentation:    {3, "\"<language>;tabs|spaces:<n>[;spacing|no spacing]\" such as \"C++;spaces:4;spacing\""},
 		Braces:         {2, "\"<language>;K&R|1TBS|Allman\""},
 		Comments:       {2, "\"<language>;<comment style>\" such as \"java;Javadoc\""},
 	}[t]
+	if t == Indentation && len(parts) == 2 {
+		// "<lang>;tabs" leaves operator spacing unconstrained.
+		parts = append(parts, "any")
+	}
 	if len(parts) != want.n {
 		return c, specErr(t, spec, fmt.Sprintf("%d ';'-separated fields: %s", want.n, want.form))
 	}
@@ -170,6 +174,8 @@ func ParseAnswer(t Type, spec string) (Constraint, error) {
 			c.Spacing = SpacingRequired
 		case "no spacing", "no-spacing", "nospacing":
 			c.Spacing = SpacingNone
+		case "any":
+			c.Spacing = SpacingAny
 		default:
 			return c, specErr(t, spec, "\"spacing\" or \"no spacing\" as the third field")
 		}

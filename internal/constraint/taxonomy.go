@@ -26,13 +26,14 @@ const (
 // Categories lists the categories in the paper's order.
 var Categories = []Category{Interface, Environment, DataStructure, Algorithm, CodingStyle, CodeQuality, Scenario, CodeContext, Exemplar}
 
-// Method says how a type is decided.
+// Method says how a type is decided: by a rule on the syntax tree (with a
+// toolchain or static analysis for language_version), or by an LLM judge.
+// No type needs both: where the paper mixes them, the rule part decides.
 type Method string
 
 const (
 	ByRule  Method = "rule"
 	ByJudge Method = "llm"
-	ByBoth  Method = "rule+llm"
 )
 
 // Type is one of the 27 constraint types.

@@ -1,0 +1,480 @@
+package check
+
+// comment_formatting follows MultiCodeIF's check, one test per style:
+// single-/multi-line and inline comments are judged on Pygments token
+// types (chroma here), Javadoc/KotlinDoc/Rustdoc on doc-comment tokens,
+// block comments and GoDoc on raw source lines, and Python docstrings on
+// the syntax tree (a tree with errors stands in for ast.parse failing).
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/chroma/v2"
+
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+var commentsRule = &Rule{Type: constraint.Comments, Check: checkComments}
+
+func checkComments(u *Unit, c constraint.Constraint) Result {
+	style := strings.ToLower(c.Name)
+	switch style {
+	case "single-line comment", "multi-line comment":
+		return checkCommentKind(u, c.Lang, style == "single-line comment")
+	case "inline comment":
+		return checkInlineComments(u, c.Lang)
+	case "block comment":
+		return checkBlockComments(u)
+	case "python docstring":
+		return checkDocstrings(u)
+	case "javadoc":
+		return checkSlashStarDoc(u, lang.Java, "Javadoc")
+	case "kotlindoc":
+		return checkSlashStarDoc(u, lang.Kotlin, "KDoc")
+	case "godoc":
+		return checkGoDoc(u)
+	case "rustdoc":
+		return checkRustdoc(u)
+	}
+	return Failed(fmt.Sprintf("unsupported comment style %q (MultiCodeIF knows single-line, multi-line, inline and block comments, Python docstring, Javadoc, GoDoc, Rustdoc and KotlinDoc)", c.Name))
+}
+
+// tokFinding locates a comment token without its trailing line break.
+func tokFinding(u *Unit, t *ptok, msg string) Finding {
+	end := t.End
+	for end > t.Start && (u.Src[end-1] == '\n' || u.Src[end-1] == '\r') {
+		end--
+	}
+	return Finding{t.Start, end, msg}
+}
+
+func isLineOrBlock(t chroma.TokenType) bool {
+	return t == chroma.CommentSingle || t == chroma.CommentMultiline
+}
+
+// checkCommentKind requires comments of one kind only: at least one, and
+// none of the other kind. Lexing stops at the first offending comment
+// except in the lint profile, which reports them all.
+func checkCommentKind(u *Unit, id lang.ID, single bool) Result {
+	want, other := chroma.CommentSingle, chroma.CommentMultiline
+	wantName, otherName := "single-line", "multi-line"
+	if !single {
+		want, other = other, want
+		wantName, otherName = otherName, wantName
+	}
+	found := false
+	var findings []Finding
+	err := pygStream(u, id, func(t ptok) bool {
+		switch t.Type {
+		case want:
+			found = true
+		case other:
+			findings = append(findings, tokFinding(u, &t, fmt.Sprintf("%s comment where only %s comments are allowed", otherName, wantName)))
+			return u.Profile == Lint
+		}
+		return true
+	})
+	if err != nil {
+		return Result{Verdict: Unverified, Reason: err.Error()}
+	}
+	if len(findings) > 0 {
+		return Failed(fmt.Sprintf("%s comment found where only %s comments are allowed", otherName, wantName), findings...)
+	}
+	if !found {
+		return Failed(fmt.Sprintf("no %s comment found", wantName))
+	}
+	return Passed(fmt.Sprintf("all comments are %s comments", wantName))
+}
+
+// checkInlineComments fails when a line holds comment tokens and nothing
+// else but whitespace. Like the evaluator, a token spanning newlines
+// counts on every line it touches (so a line comment that swallows its
+// newline also marks the next line), and code without comments passes.
+func checkInlineComments(u *Unit, id lang.ID) Result {
+	toks, err := pygTokens(u, id)
+	if err != nil {
+		return Result{Verdict: Unverified, Reason: err.Error()}
+	}
+	type lineInfo struct {
+		comment, code bool
+		first         *ptok
+		firstLine     int
+	}
+	lines := map[int]*lineInfo{}
+	var order []int
+	line := 1
+	for i := range toks {
+		t := &toks[i]
+		n := strings.Count(t.Value, "\n")
+		if !t.Type.InCategory(chroma.Text) {
+			for k := line; k <= line+n; k++ {
+				li := lines[k]
+				if li == nil {
+					li = &lineInfo{}
+					lines[k] = li
+					order = append(order, k)
+				}
+				if isLineOrBlock(t.Type) {
+					li.comment = true
+					if li.first == nil {
+						li.first, li.firstLine = t, line
+					}
+				} else {
+					li.code = true
+				}
+			}
+		}
+		line += n
+	}
+	for _, k := range order {
+		if li := lines[k]; li.comment && !li.code {
+			// Lines are counted in Pygments' normalized text, so the
+			// finding, not a line number, locates the offence.
+			msg := "comment on a line of its own, not inline"
+			if li.firstLine != k {
+				// A block comment's later lines, or (C, C++, Rust) the
+				// line after a // comment, whose token holds the newline.
+				msg = "comment continues onto a following line that has no code"
+			}
+			return Failed("a line holds only a comment; inline comments must share a line with code",
+				tokFinding(u, li.first, msg))
+		}
+	}
+	return Passed("every comment shares its line with code")
+}
+
+// pyStrip trims what Python's str.strip() trims, which includes the
+// \x1c-\x1f separators that Go's unicode.IsSpace does not.
+func pyStrip(s string) string {
+	return strings.TrimFunc(s, isPySpace)
+}
+
+func isPySpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\v', '\f', '\r', 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0xa0, 0x1680,
+		0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// pySplitLines splits like Python's str.splitlines().
+func pySplitLines(s string) (lines []string) {
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= 0x80 {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		brk := 0
+		switch r {
+		case '\n', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+			brk = size
+		case '\r':
+			brk = 1
+			if i+1 < len(s) && s[i+1] == '\n' {
+				brk = 2
+			}
+		}
+		if brk > 0 {
+			lines = append(lines, s[start:i])
+			i += brk
+			start = i
+			continue
+		}
+		i += size
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
+}
+
+func hasAnyPrefix(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBlockComments passes when some comment block (a /* */ comment or a
+// run of // or # lines) is directly followed by a line of code.
+func checkBlockComments(u *Unit) Result {
+	lines := pySplitLines(string(u.Src))
+	codeAfter := func(i int) bool {
+		if i+1 >= len(lines) {
+			return false
+		}
+		next := pyStrip(lines[i+1])
+		return next != "" && !hasAnyPrefix(next, "//", "#", "/*")
+	}
+	for i := 0; i < len(lines)-1; i++ {
+		line := pyStrip(lines[i])
+		if strings.HasPrefix(line, "/*") {
+			for i < len(lines) && !strings.Contains(lines[i], "*/") {
+				i++
+			}
+			if codeAfter(i) {
+				return Passed(fmt.Sprintf("comment block ending on line %d precedes code", i+1))
+			}
+			continue
+		}
+		if hasAnyPrefix(line, "//", "#") {
+			for i+1 < len(lines) && hasAnyPrefix(pyStrip(lines[i+1]), "//", "#") {
+				i++
+			}
+			if codeAfter(i) {
+				return Passed(fmt.Sprintf("comment block ending on line %d precedes code", i+1))
+			}
+		}
+	}
+	return Failed("no comment block directly followed by code")
+}
+
+// checkSlashStarDoc requires a /** */ doc comment, and rejects one that
+// documents a return value without any @param (the evaluator's test,
+// whatever the function's parameters).
+func checkSlashStarDoc(u *Unit, id lang.ID, what string) Result {
+	found := 0
+	var bad *Finding
+	err := pygStream(u, id, func(t ptok) bool {
+		v := pyStrip(t.Value)
+		if t.Type != chroma.CommentMultiline || !strings.HasPrefix(v, "/**") || !strings.HasSuffix(v, "*/") {
+			return true
+		}
+		found++
+		if !strings.Contains(t.Value, "@param") && strings.Contains(t.Value, "@return") {
+			f := tokFinding(u, &t, fmt.Sprintf("%s comment with @return but no @param", what))
+			bad = &f
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return Result{Verdict: Unverified, Reason: err.Error()}
+	}
+	if bad != nil {
+		return Failed(fmt.Sprintf("%s comment has @return but no @param", what), *bad)
+	}
+	if found == 0 {
+		return Failed(fmt.Sprintf("no %s comment (/** ... */) found", what))
+	}
+	return Passed(fmt.Sprintf("%d %s comment(s) found", found, what))
+}
+
+var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
+
+// checkGoDoc requires every line starting a func/type/var/const
+// declaration (methods and grouped declarations do not match) to follow
+// a // comment that starts with the declared name.
+func checkGoDoc(u *Unit) Result {
+	src := string(u.Src)
+	lines := strings.Split(src, "\n")
+	off := 0
+	checked := 0
+	for i, raw := range lines {
+		start := off
+		off += len(raw) + 1
+		m := goDeclRE.FindStringSubmatch(pyStrip(raw))
+		if m == nil {
+			continue
+		}
+		checked++
+		name := m[2]
+		at := Finding{start, start + len(raw), ""}
+		if i == 0 {
+			at.Message = fmt.Sprintf("%s %s on the first line has no doc comment", m[1], name)
+			return Failed(at.Message, at)
+		}
+		prev := pyStrip(lines[i-1])
+		if !strings.HasPrefix(prev, "//") {
+			at.Message = fmt.Sprintf("%s %s has no // doc comment on the line above", m[1], name)
+			return Failed(at.Message, at)
+		}
+		if !strings.HasPrefix(pyStrip(strings.TrimLeft(prev, "/")), name) {
+			at.Message = fmt.Sprintf("doc comment of %s %s does not start with %q", m[1], name, name)
+			return Failed(at.Message, at)
+		}
+	}
+	return Passed(fmt.Sprintf("all %d top-of-line declarations have GoDoc comments", checked))
+}
+
+// checkRustdoc requires /// doc comments and no ordinary comments.
+func checkRustdoc(u *Unit) Result {
+	found := false
+	var bad *Finding
+	err := pygStream(u, lang.Rust, func(t ptok) bool {
+		switch {
+		case t.Type == chroma.LiteralStringDoc && strings.HasPrefix(pyStrip(t.Value), "///"):
+			found = true
+		case isLineOrBlock(t.Type):
+			f := tokFinding(u, &t, "ordinary comment; use /// doc comments")
+			bad = &f
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return Result{Verdict: Unverified, Reason: err.Error()}
+	}
+	if bad != nil {
+		return Failed("ordinary comment where only Rustdoc comments are allowed", *bad)
+	}
+	if !found {
+		return Failed("no /// doc comment found")
+	}
+	return Passed("doc comments are /// and no ordinary comments are used")
+}
+
+// checkDocstrings requires a non-blank docstring on every function and
+// class, at any depth. Queries, not tree walks, find the definitions:
+// walking every node of a large file costs far more than the parse.
+func checkDocstrings(u *Unit) Result {
+	if len(u.Src) > maxLexBytes {
+		return tooLarge(u)
+	}
+	tree, err := u.Tree(lang.Python)
+	if err != nil {
+		return Result{Verdict: Unverified, Reason: err.Error()}
+	}
+	root := tree.Root()
+	if e := pySyntaxError(root); e.Valid() {
+		return Failed("the code is not valid Python (ast.parse would fail)",
+			Finding{e.Start(), e.End(), "syntax error"})
+	}
+	var findings []Finding
+	defs := 0
+	caps := syntax.MustQuery(lang.Python, `[(function_definition) (class_definition) (print_statement) (exec_statement)] @n`).Captures(root)
+	for _, c := range caps {
+		n := c.Node
+		if t := n.Type(); t == "print_statement" || t == "exec_statement" {
+			// Python 2 statements the grammar accepts; ast.parse does not.
+			return Failed("the code is not valid Python 3 (ast.parse would fail)",
+				Finding{n.Start(), n.End(), "Python 2 " + strings.TrimSuffix(t, "_statement") + " statement"})
+		}
+		defs++
+		if hasDocstring(n.Field("body")) {
+			continue
+		}
+		kind := "function"
+		if n.Type() == "class_definition" {
+			kind = "class"
+		}
+		at, name := n, n.Field("name")
+		if name.Valid() {
+			at = name
+		}
+		findings = append(findings, Finding{at.Start(), at.End(), fmt.Sprintf("%s %q has no docstring", kind, name.Text())})
+	}
+	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Start < findings[j].Start })
+	if len(findings) > 0 {
+		return Failed(fmt.Sprintf("%d of %d functions/classes lack a docstring", len(findings), defs), findings...)
+	}
+	return Passed(fmt.Sprintf("all %d functions/classes have docstrings", defs))
+}
+
+// pySyntaxError returns the first parse error (or missing node), if any.
+func pySyntaxError(root syntax.Node) syntax.Node {
+	if !root.HasError() {
+		return syntax.Node{}
+	}
+	var bad syntax.Node
+	root.Walk(func(n syntax.Node) bool {
+		if bad.Valid() || !n.HasError() {
+			return false
+		}
+		if n.IsError() || n.IsMissing() {
+			bad = n
+			return false
+		}
+		return true
+	})
+	if !bad.Valid() {
+		return root
+	}
+	return bad
+}
+
+// hasDocstring mirrors ast.get_docstring being truthy: the first
+// statement is a plain (non-f, non-bytes) string whose cleaned text is
+// not empty.
+func hasDocstring(body syntax.Node) bool {
+	if !body.Valid() {
+		return false
+	}
+	for i := 0; i < body.NamedChildCount(); i++ {
+		st := body.NamedChild(i)
+		if st.Type() == "comment" {
+			continue
+		}
+		if st.Type() != "expression_statement" || st.NamedChildCount() != 1 {
+			return false
+		}
+		e := st.NamedChild(0)
+		var parts []syntax.Node
+		switch e.Type() {
+		case "string":
+			parts = []syntax.Node{e}
+		case "concatenated_string":
+			for j := 0; j < e.NamedChildCount(); j++ {
+				parts = append(parts, e.NamedChild(j))
+			}
+		default:
+			return false
+		}
+		text := ""
+		for _, p := range parts {
+			s, ok := docstringPart(p)
+			if !ok {
+				return false
+			}
+			text += s
+		}
+		return pyStrip(text) != ""
+	}
+	return false
+}
+
+// docstringPart returns a string literal's approximate value, or false
+// for f-strings and bytes (which are never docstrings).
+func docstringPart(n syntax.Node) (string, bool) {
+	if n.Type() != "string" {
+		return "", false
+	}
+	txt := n.Text()
+	q := strings.IndexAny(txt, `'"`)
+	if q < 0 {
+		return "", false
+	}
+	prefix := strings.ToLower(txt[:q])
+	if strings.ContainsAny(prefix, "fb") {
+		return "", false
+	}
+	var sb strings.Builder
+	for i := 0; i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch c.Type() {
+		case "string_content":
+			sb.WriteString(c.Text())
+		case "escape_sequence":
+			if strings.Contains(prefix, "r") {
+				sb.WriteString(c.Text())
+			} else if t := c.Text(); len(t) == 2 && strings.ContainsRune("ntrvf", rune(t[1])) {
+				sb.WriteByte(' ')
+			} else {
+				sb.WriteString("x")
+			}
+		case "interpolation":
+			return "", false
+		}
+	}
+	return sb.String(), true
+}

@@ -1,0 +1,62 @@
+package check
+
+import (
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// outputTypeRule: the named function's declared return type is of the
+// required kind, matched by the evaluator's per-language type tables.
+var outputTypeRule = &Rule{Type: constraint.OutputType, Check: checkOutputType}
+
+func checkOutputType(u *Unit, c constraint.Constraint) Result {
+	s := ioParseSpec(u, c, false)
+	if len(s.kinds) != 1 {
+		return Failed("output_type needs exactly one kind")
+	}
+	kind := s.kinds[0]
+	if !ioKindKnown(kind) {
+		return ioUnsupported(u, "no type mapping for kind %q", kind)
+	}
+	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
+		return ioUnsupported(u, "output_type is not checked for %s", c.LangName)
+	}
+	if !ioMayDefine(u.Src, s.id, s.fn) {
+		return Failed("no function named " + ioQuote(s.fn) + " is defined")
+	}
+	root, ok := ioRoot(u, s.id)
+	if !ok {
+		return Failed("code could not be parsed as " + c.LangName)
+	}
+	if s.id == lang.Python && !ioPyParseOK(root) {
+		return Failed("code is not valid Python (syntax error)")
+	}
+	funcs := ioFuncs(root, s.id, u.Src, s.fn, u.Profile != MultiCodeIF)
+	if len(funcs) == 0 {
+		return Failed("no function named " + ioQuote(s.fn) + " is defined")
+	}
+	var first ioFunc
+	found := false
+	for _, f := range funcs {
+		if !f.Ret.Valid() {
+			continue
+		}
+		ret := ioReturnText(f, s.id)
+		if ioTypeMatch(s.id, kind, ret, false, true) {
+			return Passed("return type " + ioQuote(ret) + " of " + ioQuote(s.fn) + " is of kind " + kind)
+		}
+		if !found {
+			first, found = f, true
+		}
+		// Rust's evaluator reads only the first definition with a return type.
+		if s.id == lang.Rust {
+			break
+		}
+	}
+	if !found {
+		msg := ioQuote(s.fn) + " declares no return type"
+		return Failed(msg, ioFinding(funcs[0].Name, "%s", msg)...)
+	}
+	msg := "return type " + ioQuote(ioReturnText(first, s.id)) + " of " + ioQuote(s.fn) + " is not of kind " + kind
+	return Failed(msg, ioFinding(first.Ret, "%s", msg)...)
+}

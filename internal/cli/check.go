@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/report"
+)
+
+func (c *Command) check(ctx context.Context, args []string) (int, error) {
+	fs := c.flags("check")
+	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory, else the embedded default)")
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	output := fs.String("output", "", "write the report to this file instead of standard output")
+	profile := fs.String("profile", "", "override the configured profile: lint or multicodeif")
+	fs.Usage = func() {
+		fmt.Fprintf(c.Stderr, "Usage: iflint check [flags] [paths...]\n\nChecks files (default: the current directory) against the configured constraints.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := c.parse(fs, args); err != nil {
+		return ExitUsage, err
+	}
+	if err := oneOf("format", *format, report.Formats...); err != nil {
+		return ExitUsage, err
+	}
+	cfgFile := *cfgPath
+	if cfgFile != "" && !filepath.IsAbs(cfgFile) {
+		cfgFile = filepath.Join(c.Dir, cfgFile)
+	}
+	cfg, err := config.Load(c.Dir, cfgFile)
+	if err != nil {
+		return ExitUsage, err
+	}
+	if *profile != "" {
+		if err := oneOf("profile", *profile, string(check.Lint), string(check.MultiCodeIF)); err != nil {
+			return ExitUsage, err
+		}
+		cfg.Profile = check.Profile(*profile)
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			paths[i] = filepath.Join(c.Dir, p)
+		}
+		if _, err := os.Stat(paths[i]); err != nil {
+			return ExitUsage, usagef("%v", err)
+		}
+	}
+	res, err := engine.CheckPaths(ctx, c.Dir, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs)})
+	if err != nil {
+		return ExitInternal, err
+	}
+	var buf bytes.Buffer
+	if err := report.Write(&buf, *format, res, Version); err != nil {
+		return ExitInternal, err
+	}
+	if *output != "" {
+		out := *output
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(c.Dir, out)
+		}
+		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+			return ExitInternal, err
+		}
+	} else if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
+		return ExitInternal, err
+	}
+	for _, s := range res.Skipped {
+		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
+	}
+	unverified := 0
+	for _, o := range res.Outcomes {
+		if o.Verdict == check.Unverified {
+			unverified++
+		}
+	}
+	if unverified > 0 && *format == "text" {
+		fmt.Fprintf(c.Stderr, "iflint: %d constraint checks unverified (LLM-judged types need a judge; see -format json for reasons)\n", unverified)
+	}
+	if len(res.Diagnostics) > 0 {
+		return ExitFindings, nil
+	}
+	return ExitClean, nil
+}
+
+// writeFileAtomic writes via a temporary file and rename, so a reader never
+// sees a half-written report.
+func writeFileAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".iflint-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

@@ -1,0 +1,127 @@
+// Package cli is iflint's command line: Command.Main parses arguments,
+// runs one subcommand and returns a named exit code. Every input and
+// output is injected, so tests drive it like a user would.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/iflint/iflint/internal/config"
+)
+
+// Exit codes.
+const (
+	ExitClean    = 0 // no findings
+	ExitFindings = 1 // findings reported
+	ExitUsage    = 2 // bad arguments, configuration or input data
+	ExitInternal = 3 // iflint itself failed
+)
+
+// Version is set at build time.
+var Version = "dev"
+
+// Command is one invocation of iflint.
+type Command struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Dir is the working directory that relative paths resolve against.
+	Dir string
+	// Getenv reads the environment (os.Getenv in main).
+	Getenv func(string) string
+}
+
+// usageError marks errors caused by the caller's input (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+const usage = `iflint holds code to declared constraints (the 27 MultiCodeIF types).
+
+Usage:
+  iflint check [flags] [paths...]     check files against .iflint.yml (or the embedded default)
+  iflint bench replay [flags]         evaluate stored MultiCodeIF generations
+  iflint rules                        list the 27 constraint types and how each is decided
+  iflint version                      print the version
+
+Run 'iflint <command> -h' for a command's flags.
+Exit codes: 0 clean, 1 findings, 2 usage or configuration error, 3 internal failure.
+`
+
+// Main runs the command line args (without the program name).
+func (c *Command) Main(ctx context.Context, args []string) int {
+	if c.Getenv == nil {
+		c.Getenv = func(string) string { return "" }
+	}
+	if len(args) == 0 {
+		fmt.Fprint(c.Stderr, usage)
+		return ExitUsage
+	}
+	var err error
+	code := ExitClean
+	switch args[0] {
+	case "check":
+		code, err = c.check(ctx, args[1:])
+	case "bench":
+		code, err = c.bench(ctx, args[1:])
+	case "rules":
+		err = c.rules(args[1:])
+	case "version", "--version":
+		fmt.Fprintf(c.Stdout, "iflint %s\n", Version)
+	case "help", "-h", "--help":
+		fmt.Fprint(c.Stdout, usage)
+	default:
+		fmt.Fprintf(c.Stderr, "iflint: unknown command %q\n\n%s", args[0], usage)
+		return ExitUsage
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitClean
+		}
+		fmt.Fprintf(c.Stderr, "iflint: %v\n", err)
+		var ue usageError
+		var ce *config.Error
+		if errors.As(err, &ue) || errors.As(err, &ce) {
+			return ExitUsage
+		}
+		return ExitInternal
+	}
+	return code
+}
+
+// flags returns a FlagSet that reports to Stderr and never exits.
+func (c *Command) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(c.Stderr)
+	return fs
+}
+
+func (c *Command) parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
+// oneOf validates an enumerated flag value.
+func oneOf(flagName, v string, allowed ...string) error {
+	for _, a := range allowed {
+		if v == a {
+			return nil
+		}
+	}
+	return usagef("-%s %q: expected one of %s", flagName, v, strings.Join(allowed, ", "))
+}

@@ -1,0 +1,358 @@
+// Package engine is the one core every mode uses: it walks files, decides
+// which configured constraints apply, runs each file's checks on a single
+// parse, and turns rule results into located diagnostics.
+package engine
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// MaxFileSize bounds what is read; larger files are reported as skipped.
+const MaxFileSize = 8 << 20
+
+// Diagnostic is one located violation.
+type Diagnostic struct {
+	Path        string          `json:"path"`
+	Line        int             `json:"line"`
+	Col         int             `json:"column"`
+	EndLine     int             `json:"end_line"`
+	EndCol      int             `json:"end_column"`
+	Type        constraint.Type `json:"type"`
+	Category    string          `json:"category"`
+	Spec        string          `json:"constraint"`
+	Severity    string          `json:"severity"`
+	Message     string          `json:"message"`
+	Fingerprint string          `json:"fingerprint"`
+	// Columns in UTF-16 code units, as SARIF consumers such as GitHub
+	// code scanning count them.
+	Col16    int `json:"-"`
+	EndCol16 int `json:"-"`
+}
+
+// Outcome is one constraint's verdict on one file.
+type Outcome struct {
+	Path    string          `json:"path"`
+	Type    constraint.Type `json:"type"`
+	Spec    string          `json:"constraint"`
+	Verdict check.Verdict   `json:"verdict"`
+	Method  check.Method    `json:"method"`
+	Reason  string          `json:"reason,omitempty"`
+}
+
+// Skipped is a file that was not checked, and why.
+type Skipped struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Result is everything one run found, sorted.
+type Result struct {
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Outcomes    []Outcome    `json:"outcomes"`
+	Skipped     []Skipped    `json:"skipped,omitempty"`
+}
+
+// Options configures a run.
+type Options struct {
+	Config     *config.Config
+	Toolchains check.Toolchains
+	Workers    int
+}
+
+// File is a source file to check. Path is slash-separated and relative to
+// the repository root when possible.
+type File struct {
+	Path string
+	Src  []byte
+}
+
+// Collect expands paths (files or directories) into files, skipping
+// excluded paths, hidden directories and files of unknown languages.
+func Collect(root string, paths []string, cfg *config.Config) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		rel := relPath(root, p)
+		if !seen[rel] && !cfg.Excluded(rel) {
+			seen[rel] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			add(p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel := relPath(root, q)
+			if d.IsDir() {
+				if q != p && (strings.HasPrefix(d.Name(), ".") || cfg.Excluded(rel)) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if _, ok := lang.ByPath(q); ok && d.Type().IsRegular() {
+				add(q)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func relPath(root, p string) string {
+	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(p)
+}
+
+// CheckPaths reads and checks files on disk.
+func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
+	names, err := Collect(root, paths, o.Config)
+	if err != nil {
+		return nil, err
+	}
+	files := make([]File, 0, len(names))
+	res := &Result{}
+	for _, n := range names {
+		st, err := os.Stat(n)
+		if err != nil {
+			return nil, err
+		}
+		rel := relPath(root, n)
+		if st.Size() > MaxFileSize {
+			res.Skipped = append(res.Skipped, Skipped{rel, fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
+			continue
+		}
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: rel, Src: b})
+	}
+	r := Check(ctx, files, o)
+	r.Skipped = append(res.Skipped, r.Skipped...)
+	sortResult(r)
+	return r, nil
+}
+
+// Check checks in-memory files (used by the pre-commit hook on staged
+// content and by the fixer on candidates).
+func Check(ctx context.Context, files []File, o Options) *Result {
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	parts := make([]Result, len(files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				parts[i] = checkFile(ctx, files[i], o)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	res := &Result{}
+	for _, p := range parts {
+		res.Diagnostics = append(res.Diagnostics, p.Diagnostics...)
+		res.Outcomes = append(res.Outcomes, p.Outcomes...)
+		res.Skipped = append(res.Skipped, p.Skipped...)
+	}
+	sortResult(res)
+	return res
+}
+
+// fileLang detects a file's language from its extension.
+func fileLang(path string) lang.ID {
+	if in, ok := lang.ByPath(path); ok {
+		return in.ID
+	}
+	return lang.Unknown
+}
+
+// Applicable returns the configured entries that apply to a file.
+func Applicable(cfg *config.Config, path string) []config.Entry {
+	id := fileLang(path)
+	var out []config.Entry
+	for _, e := range cfg.Constraints {
+		if !e.Applies(path) {
+			continue
+		}
+		// An entry bound to a language applies to files of that language;
+		// language_type is the exception: it asks what language a file is,
+		// so explicit paths select its files.
+		if e.Constraint.Type == constraint.LanguageType {
+			if len(e.Paths) == 0 && e.Constraint.Lang != id {
+				continue
+			}
+		} else if e.Constraint.Lang != "" && e.Constraint.Lang != id {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func checkFile(ctx context.Context, f File, o Options) Result {
+	var res Result
+	entries := Applicable(o.Config, f.Path)
+	if len(entries) == 0 {
+		return res
+	}
+	if bytes.IndexByte(f.Src, 0) >= 0 {
+		res.Skipped = append(res.Skipped, Skipped{f.Path, "binary file"})
+		return res
+	}
+	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
+	u.Toolchains = o.Toolchains
+	for _, e := range entries {
+		c := e.Constraint
+		r := check.Run(u, c)
+		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason)})
+		if r.Verdict != check.Fail {
+			continue
+		}
+		findings := r.Findings
+		if len(findings) == 0 {
+			// An absence (no required call, wrong language) is a file-level finding.
+			findings = []check.Finding{{Start: 0, End: 0, Message: r.Reason}}
+		}
+		for _, fd := range findings {
+			res.Diagnostics = append(res.Diagnostics, diagnostic(u, f.Path, e, fd))
+		}
+	}
+	return res
+}
+
+func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Diagnostic {
+	l1, c1 := u.Position(fd.Start)
+	l2, c2 := u.Position(fd.End)
+	c := e.Constraint
+	msg := fd.Message
+	if msg == "" {
+		msg = c.Type.Doc()
+	}
+	if !utf8.ValidString(msg) {
+		msg = strings.ToValidUTF8(msg, "\uFFFD")
+	}
+	return Diagnostic{
+		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
+		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
+		Message: msg, Fingerprint: Fingerprint(path, c, msg, lineText(u.Src, fd.Start)),
+		Col16: utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
+	}
+}
+
+// Fingerprint identifies a finding independently of its line number, so
+// that a finding that merely moved is recognised on re-runs.
+func Fingerprint(path string, c constraint.Constraint, msg, line string) string {
+	h := sha256.New()
+	for _, s := range []string{path, string(c.Type), c.Spec, msg, strings.TrimSpace(line)} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+func lineText(src []byte, off int) string {
+	if off > len(src) {
+		off = len(src)
+	}
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := bytes.IndexByte(src[off:], '\n')
+	if end < 0 {
+		return string(src[start:])
+	}
+	return string(src[start : off+end])
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func sortResult(r *Result) {
+	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
+		a, b := r.Diagnostics[i], r.Diagnostics[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.Message < b.Message
+	})
+	sort.SliceStable(r.Outcomes, func(i, j int) bool {
+		a, b := r.Outcomes[i], r.Outcomes[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.Spec < b.Spec
+	})
+	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Path < r.Skipped[j].Path })
+}
+
+// utf16Col converts a 1-based byte column at offset off to UTF-16 units.
+func utf16Col(src []byte, off, byteCol int) int {
+	if off > len(src) {
+		off = len(src)
+	}
+	prefix := src[off-(byteCol-1) : off]
+	n := 0
+	for len(prefix) > 0 {
+		r, size := utf8.DecodeRune(prefix)
+		prefix = prefix[size:]
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n + 1
+}
