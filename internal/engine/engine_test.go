@@ -69,9 +69,9 @@ func TestFingerprintIgnoresLineMoves(t *testing.T) {
 
 func TestUTF16Col(t *testing.T) {
 	src := []byte("x = 'é😀' + y\n")
-	// "y" is at byte offset 14 (1-based byte column 15): é is 2 bytes/1 unit, 😀 4 bytes/2 units.
+	// "y" follows 12 UTF-16 units (é is 2 bytes/1 unit, 😀 4 bytes/2 units), so its column is 13.
 	off := len("x = 'é😀' + ")
-	if got := utf16Col(src, off, off+1); got != 11 {
-		t.Errorf("utf16Col = %d, want 11", got)
+	if got := utf16Col(src, off, off+1); got != 13 {
+		t.Errorf("utf16Col = %d, want 13", got)
 	}
 }
