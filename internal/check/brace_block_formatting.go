@@ -78,9 +78,21 @@ func checkBraceFormatting(u *Unit, c constraint.Constraint) Result {
 		r, _ := layRuneBefore(t, e)
 		return r == ')' || layPyWord(r)
 	}
+	var literal map[int]bool
+	if lint {
+		// Divergence (lint profile): a "{" that opens a value (Go composite
+		// literal, initializer list, JS object) is not a block brace, so a
+		// table of struct literals one per line breaks no brace style.
+		literal = literalBraces(u, c.Lang)
+	}
 	for i, l := range lines {
 		text := t[l.start:l.end]
 		open := bytes.IndexByte(text, '{')
+		if open >= 0 && literal != nil {
+			if s, _ := v.srcRange(l.start+open, l.start+open+1); literal[s] {
+				open = -1
+			}
+		}
 		if style == "Allman" {
 			switch {
 			case l.end-l.start == 1 && open == 0:
