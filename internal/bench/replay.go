@@ -4,15 +4,19 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/judge"
+	"github.com/iflint/iflint/internal/llm"
 )
 
 // Sample is one task's verdict for one model: a line of samples.jsonl.
@@ -26,6 +30,10 @@ type Sample struct {
 	Verdict    check.Verdict   `json:"verdict"`
 	Method     check.Method    `json:"method"`
 	Reason     string          `json:"reason,omitempty"`
+	// Recorded marks a verdict replayed from published verdicts.
+	Recorded bool `json:"recorded,omitempty"`
+	// Raw keeps a judge's unreadable replies behind an unverified verdict.
+	Raw []string `json:"raw,omitempty"`
 }
 
 // ReplayOptions configures a replay.
@@ -37,6 +45,7 @@ type ReplayOptions struct {
 	RulesOnly  bool
 	Workers    int
 	Toolchains check.Toolchains
+	Judge      *judge.Judge
 }
 
 // Job is one unit of replay work.
@@ -85,12 +94,28 @@ func LoadJobs(ds *Dataset, genDir string, rulesOnly bool) ([]Job, error) {
 	return jobs, nil
 }
 
+// EvalOptions configures Evaluate.
+type EvalOptions struct {
+	Profile    check.Profile
+	Toolchains check.Toolchains
+	Workers    int
+	// Judge decides the LLM-judged types (nil: they stay unverified). A
+	// panel of recorded verdicts also decides language_type, which the
+	// paper decided with a neural classifier (judge.ModelDecided).
+	Judge *judge.Judge
+}
+
 // Evaluate decides every job on all cores; the result is in job order.
-func Evaluate(ctx context.Context, jobs []Job, p check.Profile, tc check.Toolchains, workers int) []Sample {
+// When the judge's budget runs out, the jobs not yet judged are reported
+// unverified and everything decided so far stays cached, so running the
+// same command again continues where this run stopped.
+func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
+	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	out := make([]Sample, len(jobs))
+	var spent atomic.Bool
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < workers; w++ {
@@ -98,7 +123,7 @@ func Evaluate(ctx context.Context, jobs []Job, p check.Profile, tc check.Toolcha
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = evaluate(ctx, jobs[i], p, tc)
+				out[i] = evaluate(ctx, jobs[i], o, &spent)
 			}
 		}()
 	}
@@ -110,16 +135,34 @@ func Evaluate(ctx context.Context, jobs []Job, p check.Profile, tc check.Toolcha
 	return out
 }
 
-func evaluate(ctx context.Context, j Job, p check.Profile, tc check.Toolchains) Sample {
+func evaluate(ctx context.Context, j Job, o EvalOptions, spent *atomic.Bool) Sample {
 	c := j.Task.Constraint
-	u := check.NewUnit(ctx, "", []byte(j.Code), p)
-	u.Toolchains = tc
-	res := check.Run(u, c)
-	return Sample{
+	s := Sample{
 		Model: j.Model, File: j.Task.File, Index: j.Task.Index,
 		Category: string(c.Type.Category()), Constraint: c.Type, Language: string(c.Lang),
-		Verdict: res.Verdict, Method: res.Method, Reason: res.Reason,
 	}
+	judged := o.Judge != nil && (c.Type.Method() == constraint.ByJudge || (o.Judge.AllRecorded() && judge.ModelDecided(c.Type)))
+	if !judged {
+		u := check.NewUnit(ctx, "", []byte(j.Code), o.Profile)
+		u.Toolchains = o.Toolchains
+		res := check.Run(u, c)
+		s.Verdict, s.Method, s.Reason = res.Verdict, res.Method, res.Reason
+		return s
+	}
+	s.Method = check.MethodLLM
+	if spent.Load() {
+		s.Verdict, s.Reason = check.Unverified, "not judged: the LLM budget was exhausted; run again to continue"
+		return s
+	}
+	d, err := o.Judge.Decide(ctx, judge.Task{Prompt: j.Task.Prompt, Constraint: c, Code: j.Code})
+	if errors.Is(err, llm.ErrBudget) {
+		spent.Store(true)
+	}
+	s.Verdict, s.Reason, s.Recorded = d.Verdict, d.Reason, d.Recorded
+	if d.Verdict == check.Unverified {
+		s.Raw = d.Raw
+	}
+	return s
 }
 
 // Replay evaluates a generations directory and returns the samples.
@@ -132,7 +175,7 @@ func Replay(ctx context.Context, o ReplayOptions) ([]Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Evaluate(ctx, jobs, o.Profile, o.Toolchains, o.Workers), nil
+	return Evaluate(ctx, jobs, EvalOptions{Profile: o.Profile, Toolchains: o.Toolchains, Workers: o.Workers, Judge: o.Judge}), nil
 }
 
 // WriteSamples writes samples.jsonl atomically (temp file, then rename),
@@ -144,7 +187,9 @@ func WriteSamples(dir string, samples []Sample) error {
 	return writeAtomic(filepath.Join(dir, "samples.jsonl"), func(w *bufio.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, s := range samples {
-			s.Reason = ""
+			if s.Method != check.MethodLLM {
+				s.Reason = ""
+			}
 			if err := enc.Encode(s); err != nil {
 				return err
 			}
@@ -172,4 +217,38 @@ func writeAtomic(path string, write func(*bufio.Writer) error) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// Tally counts verdicts: pass and fail are the decided samples, recorded
+// how many verdicts were replayed from published ones.
+type Tally struct {
+	Pass, Fail, Unverified, Recorded int
+}
+
+// Count tallies samples.
+func Count(samples []Sample) Tally {
+	var t Tally
+	for _, s := range samples {
+		switch s.Verdict {
+		case check.Pass:
+			t.Pass++
+		case check.Fail:
+			t.Fail++
+		default:
+			t.Unverified++
+		}
+		if s.Recorded {
+			t.Recorded++
+		}
+	}
+	return t
+}
+
+// Rate is the pass rate over decided samples; unverified ones are
+// excluded, never counted as failures.
+func (t Tally) Rate() float64 {
+	if t.Pass+t.Fail == 0 {
+		return 0
+	}
+	return float64(t.Pass) / float64(t.Pass+t.Fail)
 }

@@ -30,7 +30,7 @@ func BenchmarkReplayRules(b *testing.B) {
 	jobs := allModelJobs(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Evaluate(context.Background(), jobs, check.MultiCodeIF, nil, 0)
+		Evaluate(context.Background(), jobs, EvalOptions{Profile: check.MultiCodeIF})
 	}
 }
 
@@ -47,7 +47,7 @@ func TestAllModelsReplayCoversRuleTasks(t *testing.T) {
 	if len(jobs) != 5340 {
 		t.Errorf("%d rule-decided jobs across 6 models, want 5340", len(jobs))
 	}
-	samples := Evaluate(context.Background(), jobs, check.MultiCodeIF, nil, 0)
+	samples := Evaluate(context.Background(), jobs, EvalOptions{Profile: check.MultiCodeIF})
 	for _, s := range samples {
 		if s.Method == check.MethodRule && s.Verdict == check.Unverified && len(s.Reason) > 14 && s.Reason[:14] == "internal error" {
 			t.Errorf("%s %s[%d]: %s", s.Model, s.File, s.Index, s.Reason)

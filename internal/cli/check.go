@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/report"
 )
 
@@ -19,6 +21,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
 	profile := fs.String("profile", "", "override the configured profile: lint or multicodeif")
+	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(c.Stderr, "Usage: iflint check [flags] [paths...]\n\nChecks files (default: the current directory) against the configured constraints.\n\n")
 		fs.PrintDefaults()
@@ -43,6 +46,17 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		}
 		cfg.Profile = check.Profile(*profile)
 	}
+	if *jf.models == "" && len(cfg.Judge) > 0 {
+		*jf.models = strings.Join(cfg.Judge, ",")
+	}
+	if *jf.models != "" && c.Getenv("OPENAI_API_KEY") == "" && !allRecorded(*jf.models) {
+		fmt.Fprintf(c.Stderr, "iflint: no OPENAI_API_KEY: LLM-judged constraints are skipped (reported unverified)\n")
+		*jf.models = ""
+	}
+	jd, _, err := c.judge(jf, "")
+	if err != nil {
+		return ExitUsage, err
+	}
 	paths := fs.Args()
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -55,7 +69,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 			return ExitUsage, usagef("%v", err)
 		}
 	}
-	res, err := engine.CheckPaths(ctx, c.Dir, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs)})
+	res, err := engine.CheckPaths(ctx, c.Dir, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd})
 	if err != nil {
 		return ExitInternal, err
 	}
@@ -90,6 +104,15 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		return ExitFindings, nil
 	}
 	return ExitClean, nil
+}
+
+func allRecorded(models string) bool {
+	for _, m := range strings.Split(models, ",") {
+		if !strings.HasPrefix(strings.TrimSpace(m), judge.RecordedPrefix) {
+			return false
+		}
+	}
+	return true
 }
 
 // writeFileAtomic writes via a temporary file and rename, so a reader never

@@ -51,6 +51,7 @@ const usage = `iflint holds code to declared constraints (the 27 MultiCodeIF typ
 Usage:
   iflint check [flags] [paths...]     check files against .iflint.yml (or the embedded default)
   iflint bench replay [flags]         evaluate stored MultiCodeIF generations
+  iflint bench agreement [flags]      compare a judge's verdicts with published ones, per type
   iflint rules                        list the 27 constraint types and how each is decided
   iflint version                      print the version
 

@@ -37,6 +37,9 @@ type Config struct {
 	Constraints []Entry
 	// JDKs maps a Java version ("11") to a JDK home for language_version.
 	JDKs map[string]string
+	// Judge names the judge models for LLM-judged constraints (the API
+	// key comes from OPENAI_API_KEY, never from this file).
+	Judge []string
 }
 
 // Entry is one configured constraint.
@@ -103,7 +106,7 @@ func Parse(name string, b []byte) (*Config, error) {
 		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, jdks, constraints"}
+		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, constraints"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -125,6 +128,12 @@ func Parse(name string, b []byte) (*Config, error) {
 				return nil, err
 			}
 			cfg.Exclude = globs
+		case "judge":
+			models, err := stringList(name, v, "judge")
+			if err != nil {
+				return nil, err
+			}
+			cfg.Judge = models
 		case "jdks":
 			if v.Kind != yaml.MappingNode {
 				return nil, &Error{File: name, Line: v.Line, Msg: "jdks: expected a mapping from Java version to JDK home, such as 11: /usr/lib/jvm/java-11-openjdk-amd64"}
@@ -145,7 +154,7 @@ func Parse(name string, b []byte) (*Config, error) {
 				cfg.Constraints = append(cfg.Constraints, e)
 			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, jdks or constraints", k.Value)}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks or constraints", k.Value)}
 		}
 	}
 	if len(cfg.Constraints) == 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -74,6 +75,9 @@ type Options struct {
 	Config     *config.Config
 	Toolchains check.Toolchains
 	Workers    int
+	// Judge decides LLM-judged constraints; without one they are
+	// reported unverified, never as failures.
+	Judge *judge.Judge
 }
 
 // File is a source file to check. Path is slash-separated and relative to
@@ -244,7 +248,13 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	u.Toolchains = o.Toolchains
 	for _, e := range entries {
 		c := e.Constraint
-		r := check.Run(u, c)
+		var r check.Result
+		if o.Judge != nil && c.Type.Method() == constraint.ByJudge {
+			d, _ := o.Judge.Decide(ctx, judge.Task{Constraint: c, Code: string(f.Src)})
+			r = d.Result()
+		} else {
+			r = check.Run(u, c)
+		}
 		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason)})
 		if r.Verdict != check.Fail {
 			continue

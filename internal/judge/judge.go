@@ -88,7 +88,7 @@ func (d Decision) Result() check.Result {
 // its budget is spent and it should stop. err is non-nil only in that case
 // or for a task that is not LLM-judged; otherwise the verdict is usable.
 func (j *Judge) Decide(ctx context.Context, t Task) (Decision, error) {
-	if t.Constraint.Type.Method() != constraint.ByJudge {
+	if t.Constraint.Type.Method() != constraint.ByJudge && !(j.AllRecorded() && ModelDecided(t.Constraint.Type)) {
 		err := fmt.Errorf("judge: %s is decided by rule, not by an LLM judge", t.Constraint.Type)
 		return Decision{Verdict: check.Unverified, Reason: err.Error()}, err
 	}
@@ -115,6 +115,28 @@ func (j *Judge) Decide(ctx context.Context, t Task) (Decision, error) {
 		d.Cached = d.Cached && v.Cached
 	}
 	return d, nil
+}
+
+// ModelDecided reports whether the paper decided t with a model rather
+// than a rule: the LLM-judged types, and language_type, which it decided
+// with the Guesslang neural classifier. A panel of recorded verdicts may
+// stand in for those verdicts, so the paper's table replays exactly.
+func ModelDecided(t constraint.Type) bool {
+	return t.Method() == constraint.ByJudge || t == constraint.LanguageType
+}
+
+// AllRecorded reports whether every model of the panel replays recorded
+// verdicts (and so never makes a call).
+func (j *Judge) AllRecorded() bool {
+	if len(j.Models) == 0 {
+		return false
+	}
+	for _, m := range j.Models {
+		if !isRecorded(m.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // tally applies the majority rule and explains it.
