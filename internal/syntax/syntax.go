@@ -135,35 +135,106 @@ func wrap(n *sitter.Node, src []byte) Node {
 	return Node{n: n, src: src}
 }
 
-func (n Node) Valid() bool     { return n.n != nil }
-func (n Node) Type() string    { return n.n.Type() }
-func (n Node) IsNamed() bool   { return n.n.IsNamed() }
-func (n Node) IsError() bool   { return n.n.IsError() }
-func (n Node) IsMissing() bool { return n.n.IsMissing() }
-func (n Node) HasError() bool  { return n.n.HasError() }
-func (n Node) Start() int      { return int(n.n.StartByte()) }
-func (n Node) End() int        { return int(n.n.EndByte()) }
-func (n Node) Text() string    { return string(n.src[n.n.StartByte():n.n.EndByte()]) }
-func (n Node) ChildCount() int { return int(n.n.ChildCount()) }
+// The accessors below treat the zero Node as absent: they return zero
+// values instead of panicking, so a rule that follows a missing field in
+// a broken parse degrades to "not found" rather than a crash.
+
+func (n Node) Valid() bool { return n.n != nil }
+func (n Node) Type() string {
+	if n.n == nil {
+		return ""
+	}
+	return n.n.Type()
+}
+func (n Node) IsNamed() bool   { return n.n != nil && n.n.IsNamed() }
+func (n Node) IsError() bool   { return n.n != nil && n.n.IsError() }
+func (n Node) IsMissing() bool { return n.n != nil && n.n.IsMissing() }
+func (n Node) HasError() bool  { return n.n != nil && n.n.HasError() }
+func (n Node) Start() int {
+	if n.n == nil {
+		return 0
+	}
+	return int(n.n.StartByte())
+}
+func (n Node) End() int {
+	if n.n == nil {
+		return 0
+	}
+	return int(n.n.EndByte())
+}
+func (n Node) Text() string {
+	if n.n == nil {
+		return ""
+	}
+	return string(n.src[n.n.StartByte():n.n.EndByte()])
+}
+func (n Node) ChildCount() int {
+	if n.n == nil {
+		return 0
+	}
+	return int(n.n.ChildCount())
+}
 func (n Node) Child(i int) Node {
+	if n.n == nil {
+		return Node{}
+	}
 	return wrap(n.n.Child(i), n.src)
 }
-func (n Node) NamedChildCount() int { return int(n.n.NamedChildCount()) }
+func (n Node) NamedChildCount() int {
+	if n.n == nil {
+		return 0
+	}
+	return int(n.n.NamedChildCount())
+}
 func (n Node) NamedChild(i int) Node {
+	if n.n == nil {
+		return Node{}
+	}
 	return wrap(n.n.NamedChild(i), n.src)
 }
-func (n Node) Field(name string) Node { return wrap(n.n.ChildByFieldName(name), n.src) }
+func (n Node) Field(name string) Node {
+	if n.n == nil {
+		return Node{}
+	}
+	return wrap(n.n.ChildByFieldName(name), n.src)
+}
 
 // FieldNameForChild names the field that child i fills, or "".
-func (n Node) FieldNameForChild(i int) string { return n.n.FieldNameForChild(i) }
-func (n Node) Parent() Node                   { return wrap(n.n.Parent(), n.src) }
-func (n Node) NextSibling() Node              { return wrap(n.n.NextSibling(), n.src) }
-func (n Node) PrevSibling() Node              { return wrap(n.n.PrevSibling(), n.src) }
+func (n Node) FieldNameForChild(i int) string {
+	if n.n == nil {
+		return ""
+	}
+	return n.n.FieldNameForChild(i)
+}
+func (n Node) Parent() Node {
+	if n.n == nil {
+		return Node{}
+	}
+	return wrap(n.n.Parent(), n.src)
+}
+func (n Node) NextSibling() Node {
+	if n.n == nil {
+		return Node{}
+	}
+	return wrap(n.n.NextSibling(), n.src)
+}
+func (n Node) PrevSibling() Node {
+	if n.n == nil {
+		return Node{}
+	}
+	return wrap(n.n.PrevSibling(), n.src)
+}
 func (n Node) StartPoint() Point {
+	if n.n == nil {
+		return Point{}
+	}
 	p := n.n.StartPoint()
 	return Point{int(p.Row), int(p.Column)}
 }
 func (n Node) EndPoint() Point {
+	if n.n == nil {
+		return Point{}
+	}
 	p := n.n.EndPoint()
 	return Point{int(p.Row), int(p.Column)}
 }
