@@ -8,15 +8,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
-	"sync"
 	"sync/atomic"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/par"
 )
 
 // Sample is one task's verdict for one model: a line of samples.jsonl.
@@ -110,28 +109,9 @@ type EvalOptions struct {
 // unverified and everything decided so far stays cached, so running the
 // same command again continues where this run stopped.
 func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	out := make([]Sample, len(jobs))
 	var spent atomic.Bool
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = evaluate(ctx, jobs[i], o, &spent)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(jobs), o.Workers, func(i int) { out[i] = evaluate(ctx, jobs[i], o, &spent) })
 	return out
 }
 

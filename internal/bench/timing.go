@@ -2,10 +2,9 @@ package bench
 
 import (
 	"context"
-	"runtime"
-	"sync"
 	"time"
 
+	"github.com/iflint/iflint/internal/par"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -14,25 +13,10 @@ import (
 // baseline that replay speed is measured against.
 func BareParse(ctx context.Context, jobs []Job) time.Duration {
 	start := time.Now()
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				id := jobs[i].Task.Constraint.Lang
-				if syntax.Supported(id) {
-					_, _ = syntax.Parse(ctx, id, []byte(jobs[i].Code))
-				}
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(jobs), 0, func(i int) {
+		if id := jobs[i].Task.Constraint.Lang; syntax.Supported(id) {
+			_, _ = syntax.Parse(ctx, id, []byte(jobs[i].Code))
+		}
+	})
 	return time.Since(start)
 }

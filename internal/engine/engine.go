@@ -12,10 +12,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/iflint/iflint/internal/check"
@@ -23,6 +21,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/par"
 )
 
 // MaxFileSize bounds what is read; larger files are reported as skipped.
@@ -172,27 +171,8 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 // Check checks in-memory files (used by the pre-commit hook on staged
 // content and by the fixer on candidates).
 func Check(ctx context.Context, files []File, o Options) *Result {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	parts := make([]Result, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				parts[i] = checkFile(ctx, files[i], o)
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(files), o.Workers, func(i int) { parts[i] = checkFile(ctx, files[i], o) })
 	res := &Result{}
 	for _, p := range parts {
 		res.Diagnostics = append(res.Diagnostics, p.Diagnostics...)
