@@ -102,6 +102,8 @@ type EvalOptions struct {
 	// panel of recorded verdicts also decides language_type, which the
 	// paper decided with a neural classifier (judge.ModelDecided).
 	Judge *judge.Judge
+	// Progress counts finished jobs (nil: silent).
+	Progress Progress
 }
 
 // Evaluate decides every job on all cores; the result is in job order.
@@ -111,7 +113,12 @@ type EvalOptions struct {
 func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
 	out := make([]Sample, len(jobs))
 	var spent atomic.Bool
-	par.For(len(jobs), o.Workers, func(i int) { out[i] = evaluate(ctx, jobs[i], o, &spent) })
+	par.For(len(jobs), o.Workers, func(i int) {
+		out[i] = evaluate(ctx, jobs[i], o, &spent)
+		if o.Progress != nil {
+			o.Progress.Add(1)
+		}
+	})
 	return out
 }
 
@@ -190,6 +197,11 @@ func writeAtomic(path string, write func(*bufio.Writer) error) error {
 		return err
 	}
 	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	// CreateTemp makes 0600 files; reports are meant to be shared.
+	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		return err
 	}

@@ -10,6 +10,9 @@ type Summary struct {
 	// Misaligned lists generation files (or entries) that could not be
 	// aligned with their tasks and were therefore not scored.
 	Misaligned []Misalignment `json:"misaligned,omitempty"`
+	// Shard is "i/n" for one shard's partial summary, empty for a whole
+	// run (or a merge of all shards, which is byte-identical to it).
+	Shard string `json:"shard,omitempty"`
 }
 
 // Rate is a satisfaction rate over decided samples.
@@ -45,10 +48,15 @@ type ModelSummary struct {
 
 // LevelRate is one level of the multi-level benchmark.
 type LevelRate struct {
-	Level int     `json:"level"`
-	Tasks int     `json:"tasks"`
-	SSR   float64 `json:"ssr"` // satisfied checks / (tasks × (level+1))
-	HSR   float64 `json:"hsr"` // tasks with every check satisfied / tasks
+	Level int `json:"level"`
+	// Tasks counts the aligned tasks whose checks were all decided; a
+	// task with an unverified check is counted in Unverified instead.
+	Tasks      int     `json:"tasks"`
+	Satisfied  int     `json:"satisfied"` // satisfied checks
+	Complete   int     `json:"complete"`  // tasks with every check satisfied
+	Unverified int     `json:"unverified"`
+	SSR        float64 `json:"ssr"` // satisfied checks / (tasks × (level+1))
+	HSR        float64 `json:"hsr"` // tasks with every check satisfied / tasks
 }
 
 // RoundRate is the pass rate after a feedback round.

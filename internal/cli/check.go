@@ -127,6 +127,10 @@ func writeFileAtomic(path string, b []byte) error {
 		f.Close()
 		return err
 	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
 	if err := f.Close(); err != nil {
 		return err
 	}

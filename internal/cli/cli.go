@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/iflint/iflint/internal/config"
 )
@@ -34,6 +35,8 @@ type Command struct {
 	Dir string
 	// Getenv reads the environment (os.Getenv in main).
 	Getenv func(string) string
+	// Now is the clock for timing reports and progress (time.Now when nil).
+	Now func() time.Time
 }
 
 // usageError marks errors caused by the caller's input (exit code 2).
@@ -63,6 +66,9 @@ Exit codes: 0 clean, 1 findings, 2 usage or configuration error, 3 internal fail
 func (c *Command) Main(ctx context.Context, args []string) int {
 	if c.Getenv == nil {
 		c.Getenv = func(string) string { return "" }
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	if len(args) == 0 {
 		fmt.Fprint(c.Stderr, usage)
