@@ -361,7 +361,22 @@ func rustVersionIssues(u *Unit, t target) []versionIssue {
 			add(n, fmt.Sprintf("%s needs Rust 1.%d", what, minor))
 		}
 	}
-	items, imports := rustDeclaredNames(root)
+	// One query pass serves the declared names, the comment and string
+	// spans rustAPIUses skips, and the nodes checked below: the cost of a
+	// query cursor is its walk over the tree. Each capture name keeps the
+	// document order its own query would give.
+	var declCaps, skipCaps, checkCaps []syntax.Node
+	for _, c := range syntax.MustQuery(lang.Rust, rustDeclQuery+"\n"+rustSkipQuery+"\n"+rustQuery).Captures(root) {
+		switch c.Name {
+		case "decl":
+			declCaps = append(declCaps, c.Node)
+		case "skip":
+			skipCaps = append(skipCaps, c.Node)
+		case "n":
+			checkCaps = append(checkCaps, c.Node)
+		}
+	}
+	items, imports := rustDeclaredNamesIn(declCaps)
 	known := map[string]bool{}
 	for k := range items {
 		known[k] = true
@@ -372,7 +387,7 @@ func rustVersionIssues(u *Unit, t target) []versionIssue {
 	edition2015 := u.Profile == MultiCodeIF
 	// Imported names count too (`use std::sync::LazyLock` is exactly what
 	// needs 1.80); only the file's own items shadow an API name.
-	for _, h := range rustAPIUses(root, u.Src) {
+	for _, h := range rustAPIUsesOutside(u.Src, skipCaps) {
 		name := string(u.Src[h[0]:h[1]])
 		msg := fmt.Sprintf("`%s` needs Rust 1.%d", name, rustAPIs[name])
 		if !items[name] && !t.atLeast(1, rustAPIs[name]) && !seen[msg] {
@@ -380,8 +395,7 @@ func rustVersionIssues(u *Unit, t target) []versionIssue {
 			issues = append(issues, versionIssue{h[0], h[1], msg})
 		}
 	}
-	for _, c := range syntax.MustQuery(lang.Rust, rustQuery).Captures(root) {
-		n := c.Node
+	for _, n := range checkCaps {
 		switch n.Type() {
 		case "inner_attribute_item":
 			if a := n.NamedChild(0); a.Valid() && rustFeatureRe.MatchString(a.Text()) {
@@ -475,16 +489,59 @@ var rustAPIRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:` + strings.Join(names, "|") + `)\b`)
 })
 
+// rustAPIWords returns what rustAPIRe().FindAllIndex(src, -1) returns,
+// without the regexp: every name in rustAPIs is made of ASCII word
+// characters, so `\b(?:name|...)\b` matches exactly the maximal runs of
+// ASCII word bytes that equal a name (a word boundary cannot fall inside
+// a run), in order.
+func rustAPIWords(src []byte) [][]int {
+	var hits [][]int
+	for i := 0; i < len(src); {
+		if !isASCIIWordByte(src[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(src) && isASCIIWordByte(src[j]) {
+			j++
+		}
+		if _, ok := rustAPIs[string(src[i:j])]; ok {
+			hits = append(hits, []int{i, j})
+		}
+		i = j
+	}
+	return hits
+}
+
+func isASCIIWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// rustSkipQuery captures the comments and strings whose API names do
+// not count.
+const rustSkipQuery = `[(line_comment) (block_comment) (string_literal) (raw_string_literal) (char_literal)] @skip`
+
 // rustAPIUses returns the byte ranges of API names used in code.
 func rustAPIUses(root syntax.Node, src []byte) [][2]int {
-	hits := rustAPIRe().FindAllIndex(src, -1)
+	if len(rustAPIWords(src)) == 0 {
+		return nil
+	}
+	var skips []syntax.Node
+	for _, c := range syntax.MustQuery(lang.Rust, rustSkipQuery).Captures(root) {
+		skips = append(skips, c.Node)
+	}
+	return rustAPIUsesOutside(src, skips)
+}
+
+// rustAPIUsesOutside is rustAPIUses given the comment and string nodes.
+func rustAPIUsesOutside(src []byte, skips []syntax.Node) [][2]int {
+	hits := rustAPIWords(src)
 	if len(hits) == 0 {
 		return nil
 	}
-	q := syntax.MustQuery(lang.Rust, `[(line_comment) (block_comment) (string_literal) (raw_string_literal) (char_literal)] @n`)
 	var skip [][2]int
-	for _, c := range q.Captures(root) {
-		skip = append(skip, [2]int{c.Node.Start(), c.Node.End()})
+	for _, n := range skips {
+		skip = append(skip, [2]int{n.Start(), n.End()})
 	}
 	var out [][2]int
 	for _, h := range hits {
@@ -598,12 +655,22 @@ func rustInTrait(item syntax.Node) bool {
 // rustDeclaredNames collects the names the file itself brings into scope:
 // items (modules, types, functions, macro_rules, ...) and use imports.
 func rustDeclaredNames(root syntax.Node) (items, imports map[string]bool) {
-	items, imports = map[string]bool{}, map[string]bool{}
-	q := syntax.MustQuery(lang.Rust, `[(mod_item) (struct_item) (enum_item) (trait_item) (function_item) (type_item)
+	var nodes []syntax.Node
+	for _, c := range syntax.MustQuery(lang.Rust, rustDeclQuery).Captures(root) {
+		nodes = append(nodes, c.Node)
+	}
+	return rustDeclaredNamesIn(nodes)
+}
+
+// rustDeclQuery captures the nodes rustDeclaredNames reads.
+const rustDeclQuery = `[(mod_item) (struct_item) (enum_item) (trait_item) (function_item) (type_item)
  (const_item) (static_item) (union_item) (macro_definition) (function_signature_item) (use_as_clause)
- (use_declaration)] @n`)
-	for _, c := range q.Captures(root) {
-		n := c.Node
+ (use_declaration)] @decl`
+
+// rustDeclaredNamesIn is rustDeclaredNames given the rustDeclQuery captures.
+func rustDeclaredNamesIn(nodes []syntax.Node) (items, imports map[string]bool) {
+	items, imports = map[string]bool{}, map[string]bool{}
+	for _, n := range nodes {
 		switch n.Type() {
 		case "mod_item", "struct_item", "enum_item", "trait_item", "function_item", "type_item",
 			"const_item", "static_item", "union_item", "macro_definition", "function_signature_item":

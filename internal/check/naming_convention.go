@@ -135,6 +135,9 @@ func (s *nameSet) add(name string, start, end int) {
 	}
 }
 
+// declCapture is a captured declaration name's byte range.
+type declCapture struct{ start, end int }
+
 func declNames(u *Unit, id lang.ID) (classes, functions nameSet, err error) {
 	qs, ok := declQueries[id]
 	if lq, has := lintDeclQueries[id]; has && u.Profile == Lint {
@@ -148,17 +151,28 @@ func declNames(u *Unit, id lang.ID) (classes, functions nameSet, err error) {
 		return classes, functions, err
 	}
 	root := tree.Root()
-	collect := func(q string, want string, into *nameSet) {
-		caps := syntax.MustQuery(id, q).Captures(root)
-		sort.SliceStable(caps, func(i, j int) bool { return caps[i].Node.Start() < caps[j].Node.Start() })
-		for _, c := range caps {
-			if c.Name == want {
-				into.add(c.Node.Text(), c.Node.Start(), c.Node.End())
-			}
+	// Both queries run as one: a query cursor's cost is the walk over the
+	// tree, not the patterns. Captures keep their per-query match order
+	// (patterns keep their relative order), and only the capture name
+	// each query is read for goes to its set, as with two separate runs.
+	caps := syntax.MustQuery(id, qs[0]+"\n"+qs[1]).Captures(root)
+	var classCaps, funcCaps []declCapture
+	for _, c := range caps {
+		switch c.Name {
+		case "class.name":
+			classCaps = append(classCaps, declCapture{c.Node.Start(), c.Node.End()})
+		case "function.name":
+			funcCaps = append(funcCaps, declCapture{c.Node.Start(), c.Node.End()})
 		}
 	}
-	collect(qs[0], "class.name", &classes)
-	collect(qs[1], "function.name", &functions)
+	collect := func(cs []declCapture, into *nameSet) {
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].start < cs[j].start })
+		for _, c := range cs {
+			into.add(string(u.Src[c.start:c.end]), c.start, c.end)
+		}
+	}
+	collect(classCaps, &classes)
+	collect(funcCaps, &functions)
 	keep := func(name string) bool {
 		switch id {
 		case lang.Python:
@@ -182,7 +196,21 @@ func isVariableCandidate(t ptok, classes, functions nameSet) bool {
 	if t.Type != chroma.Name || classes.seen[t.Value] || functions.seen[t.Value] {
 		return false
 	}
-	return !strings.HasPrefix(t.Value, "_") && !allCapsRE.MatchString(t.Value) && utf8.RuneCountInString(t.Value) >= 5
+	return !strings.HasPrefix(t.Value, "_") && !isAllCaps(t.Value) && utf8.RuneCountInString(t.Value) >= 5
+}
+
+// isAllCaps is allCapsRE.MatchString without the regexp engine: every
+// character of the class is ASCII, so a byte test is exact.
+func isAllCaps(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; !(b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func checkNaming(u *Unit, c constraint.Constraint) Result {

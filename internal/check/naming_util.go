@@ -106,7 +106,7 @@ func pygStream(u *Unit, id lang.ID, visit func(ptok) bool) error {
 // normOffsets maps each byte of lex.Normalize(src) to its offset in src
 // (the synthetic final newline maps to len(src)).
 func normOffsets(src []byte) []int {
-	var offs []int
+	offs := make([]int, 0, len(src)+1)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\r' {
 			offs = append(offs, i)
@@ -126,7 +126,9 @@ func normOffsets(src []byte) []int {
 	for hi > lo && isNL(hi-1) {
 		hi--
 	}
-	return append(offs[lo:hi:hi], len(src))
+	// offs has room for the final entry and nothing else refers to it,
+	// so the append stays in place.
+	return append(offs[lo:hi], len(src))
 }
 
 func placeTokens(src []byte, offs []int, toks []lex.Token) []ptok {
