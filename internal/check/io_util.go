@@ -556,3 +556,26 @@ func ioKindList(kinds []string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// ioDefinitionsOf finds the constrained function's definitions, or the
+// failing result that every interface rule gives when there are none:
+// the function is absent, or the code does not parse (the evaluator's
+// ast.parse raises for Python).
+func ioDefinitionsOf(u *Unit, c constraint.Constraint, s ioSpec) ([]ioFunc, *Result) {
+	fail := func(msg string) ([]ioFunc, *Result) { r := Failed(msg); return nil, &r }
+	if !ioMayDefine(u.Src, s.id, s.fn) {
+		return fail("no function named " + ioQuote(s.fn) + " is defined")
+	}
+	root, ok := ioRoot(u, s.id)
+	if !ok {
+		return fail("code could not be parsed as " + c.LangName)
+	}
+	if s.id == lang.Python && !ioPyParseOK(root) {
+		return fail("code is not valid Python (syntax error)")
+	}
+	funcs := ioFuncs(root, s.id, u.Src, s.fn, u.Profile != MultiCodeIF)
+	if len(funcs) == 0 {
+		return fail("no function named " + ioQuote(s.fn) + " is defined")
+	}
+	return funcs, nil
+}

@@ -21,19 +21,9 @@ func checkOutputType(u *Unit, c constraint.Constraint) Result {
 	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
 		return ioUnsupported(u, "output_type is not checked for %s", c.LangName)
 	}
-	if !ioMayDefine(u.Src, s.id, s.fn) {
-		return Failed("no function named " + ioQuote(s.fn) + " is defined")
-	}
-	root, ok := ioRoot(u, s.id)
-	if !ok {
-		return Failed("code could not be parsed as " + c.LangName)
-	}
-	if s.id == lang.Python && !ioPyParseOK(root) {
-		return Failed("code is not valid Python (syntax error)")
-	}
-	funcs := ioFuncs(root, s.id, u.Src, s.fn, u.Profile != MultiCodeIF)
-	if len(funcs) == 0 {
-		return Failed("no function named " + ioQuote(s.fn) + " is defined")
+	funcs, fail := ioDefinitionsOf(u, c, s)
+	if fail != nil {
+		return *fail
 	}
 	var first ioFunc
 	found := false
