@@ -1,0 +1,73 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Record is what a verification leaves behind for a report. It names no
+// temporary path: the copy is gone when anyone reads the record, and a
+// path that differs on every run would make reports differ too.
+type Record struct {
+	// Command is the command line, quoted as a POSIX shell would need.
+	Command string
+	// Dir is where the command ran, relative to the repository root.
+	Dir string
+	// ExitCode is the command's exit status; -1 if it was killed or never
+	// ran to completion.
+	ExitCode int
+	// TimedOut is set when Runner.Timeout ended the run.
+	TimedOut bool
+	Duration time.Duration
+	// OutputTail is the end of stdout and stderr, interleaved as written.
+	OutputTail string
+	// Passed is the verdict: exit status 0 within the time limit.
+	Passed bool
+}
+
+// Text renders the record for a plain-text report, one field per line and
+// the output indented, so that output lines cannot pass for fields.
+func (r Record) Text() string {
+	var b strings.Builder
+	verdict := "FAIL"
+	switch {
+	case r.Passed:
+		verdict = "PASS"
+	case r.TimedOut:
+		verdict = "TIMEOUT"
+	}
+	fmt.Fprintf(&b, "verify: %s\n", verdict)
+	fmt.Fprintf(&b, "command: %s\n", r.Command)
+	fmt.Fprintf(&b, "dir: %s\n", r.Dir)
+	fmt.Fprintf(&b, "exit: %d\n", r.ExitCode)
+	fmt.Fprintf(&b, "duration: %s\n", r.Duration)
+	if r.OutputTail == "" {
+		b.WriteString("output: none\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "output (%d bytes kept):\n", len(r.OutputTail))
+	for _, line := range strings.Split(strings.TrimSuffix(r.OutputTail, "\n"), "\n") {
+		fmt.Fprintf(&b, "  | %s\n", line)
+	}
+	return b.String()
+}
+
+// quoteCommand joins args so that pasting the result into a shell runs the
+// same command.
+func quoteCommand(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	return strings.Join(quoted, " ")
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,105 @@
+// Package verify decides whether a candidate fix may be kept: the
+// repository's own test command must pass on an isolated copy of the tree
+// with the fix applied. The fix may come from a language model, so the run
+// is treated as hostile: it never sees the original checkout, it never sees
+// secrets from the environment, and nothing it starts outlives it.
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// DefaultOutputLimit is the tail kept when Runner.OutputLimit is not set:
+// enough for a test failure and its summary, small enough for a report.
+const DefaultOutputLimit = 16 << 10
+
+// Runner runs a command on isolated copies of repositories. Everything it
+// depends on is a field so that callers (and tests) decide it; in particular
+// Env is never taken from os.Environ here, because a library that quietly
+// reads the process environment is how tokens leak into child processes.
+type Runner struct {
+	// Timeout bounds one run; zero means only ctx bounds it.
+	Timeout time.Duration
+	// Env is the base environment for the command (the caller usually
+	// passes os.Environ()); secrets are removed from it before use.
+	Env []string
+	// ScrubNames are further variable names to remove, matched without
+	// regard to case, for secrets the built-in patterns do not recognise.
+	ScrubNames []string
+	// OutputLimit is how many bytes of combined output are kept, from the
+	// end; zero or less means DefaultOutputLimit.
+	OutputLimit int
+	// Now is the clock for Record.Duration; nil means time.Now.
+	Now func() time.Time
+}
+
+// Shell turns a shell script into a command for Run, for repositories whose
+// test command is a line such as "go test ./... && ./check.sh".
+func Shell(script string) []string { return []string{"sh", "-c", script} }
+
+// Run copies repoDir into a fresh temporary directory, applies changes
+// (slash-separated paths relative to the repository root → new contents),
+// runs command at the root of the copy and removes the copy again.
+//
+// A command that runs and fails is not an error: it is a Record with
+// Passed false. Errors mean no verdict could be reached — an unsafe change
+// path, an unreadable repository, a command that cannot be started, or ctx
+// ended by the caller — and the fix must then not be kept either.
+func (r *Runner) Run(ctx context.Context, repoDir string, changes map[string][]byte, command []string) (rec Record, err error) {
+	rec = Record{Command: quoteCommand(command), Dir: ".", ExitCode: -1}
+	if len(command) == 0 {
+		return rec, errors.New("verify: empty command, expected a program and its arguments")
+	}
+	// Refuse bad changes before copying anything: cheap, and the error is
+	// about the fix rather than about the machine.
+	if err := checkChanges(changes); err != nil {
+		return rec, err
+	}
+	work, err := os.MkdirTemp("", "iflint-verify-")
+	if err != nil {
+		return rec, fmt.Errorf("verify: creating temporary directory: %w", err)
+	}
+	defer func() {
+		if rmErr := removeTree(work); rmErr != nil {
+			err = errors.Join(err, fmt.Errorf("verify: removing temporary copy: %w", rmErr))
+		}
+	}()
+	// The copy and the command's TMPDIR are siblings under work, so one
+	// removal also takes whatever temporary files the tests left behind.
+	tree, tmp := filepath.Join(work, "repo"), filepath.Join(work, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		return rec, fmt.Errorf("verify: creating temporary directory: %w", err)
+	}
+	dirModes, err := copyTree(repoDir, tree)
+	if err != nil {
+		return rec, err
+	}
+	if err := writeChanges(tree, changes); err != nil {
+		return rec, err
+	}
+	// Read-only directories get their modes back only now, after the
+	// changes have been written into them.
+	if err := restoreDirModes(tree, dirModes); err != nil {
+		return rec, err
+	}
+	return r.execute(ctx, tree, tmp, command, rec)
+}
+
+func (r *Runner) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+func (r *Runner) outputLimit() int {
+	if r.OutputLimit > 0 {
+		return r.OutputLimit
+	}
+	return DefaultOutputLimit
+}
