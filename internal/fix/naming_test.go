@@ -1,0 +1,234 @@
+package fix
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+)
+
+func TestSplitWordsAndConvert(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		words string
+		conv  map[string]string
+	}{
+		{"HTTPServer", "HTTP Server", map[string]string{"snake_case": "http_server", "camelCase": "httpServer", "PascalCase": "HttpServer", "UPPER_CASE": "HTTP_SERVER", "kebab-case": "http-server"}},
+		{"getHTTPResponseCode", "get HTTP Response Code", map[string]string{"snake_case": "get_http_response_code"}},
+		{"utf8Decode", "utf8 Decode", map[string]string{"snake_case": "utf8_decode", "PascalCase": "Utf8Decode"}},
+		{"point_2d", "point 2d", map[string]string{"PascalCase": "Point2d", "camelCase": "point2d"}},
+		{"MAX_RETRY_COUNT", "MAX RETRY COUNT", map[string]string{"camelCase": "maxRetryCount"}},
+		{"data-loader", "data loader", map[string]string{"PascalCase": "DataLoader"}},
+		{"_privateThing", "private Thing", map[string]string{"snake_case": "_private_thing"}},
+		{"parseV2API", "parse V2 API", map[string]string{"snake_case": "parse_v2_api"}},
+		{"x", "x", map[string]string{"PascalCase": "X", "UPPER_CASE": "X"}},
+	} {
+		core := strings.Trim(tc.in, "_")
+		if got := strings.Join(splitWords(core), " "); got != tc.words {
+			t.Errorf("splitWords(%q) = %q, want %q", core, got, tc.words)
+		}
+		for conv, want := range tc.conv {
+			if got, ok := convert(tc.in, conv); !ok || got != want {
+				t.Errorf("convert(%q, %s) = %q, %v; want %q", tc.in, conv, got, ok, want)
+			}
+		}
+	}
+	if _, ok := convert("___", "snake_case"); ok {
+		t.Error(`convert("___") succeeded; a name without words has no spelling`)
+	}
+}
+
+// TestNamingGolden fixes every testdata/fixers/naming_convention/*.txtar
+// (files "spec" and one code file) and compares the fixed file and the
+// skipped findings with the .out beside it. Beyond the golden text it
+// proves what callers rely on: the fix makes the check pass except for
+// skipped names, parses no worse, and is idempotent.
+func TestNamingGolden(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "fixers", "naming_convention", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no naming fixer cases: %v", err)
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			got := runNamingCase(t, path)
+			outPath := strings.TrimSuffix(path, ".txtar") + ".out"
+			if *update {
+				if err := os.WriteFile(outPath, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(outPath)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s mismatch\n--- got\n%s--- want\n%s", outPath, got, want)
+			}
+		})
+	}
+}
+
+// TestNamingOnCheckCases runs the fixer over the checker's own golden
+// inputs, which were written to break the check, not the fixer; only the
+// invariants are asserted there.
+func TestNamingOnCheckCases(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "check", "testdata", "naming_convention", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no check cases: %v", err)
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, codeName, code := namingCase(t, path, ar)
+			u := check.NewUnit(context.Background(), codeName, code, check.Lint)
+			if r := check.Run(u, c); r.Verdict == check.Fail {
+				fixNamingAndVerify(t, u, c, r)
+			}
+		})
+	}
+}
+
+func namingCase(t *testing.T, path string, ar *txtar.Archive) (constraint.Constraint, string, []byte) {
+	t.Helper()
+	var spec, codeName string
+	var code []byte
+	for _, f := range ar.Files {
+		if f.Name == "spec" {
+			spec = strings.TrimSpace(string(f.Data))
+		} else {
+			codeName, code = f.Name, f.Data
+		}
+	}
+	if spec == "" || codeName == "" {
+		t.Fatalf("%s: want a spec file and a code file", path)
+	}
+	c, err := constraint.ParseAnswer(constraint.Naming, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, codeName, code
+}
+
+func runNamingCase(t *testing.T, path string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, codeName, code := namingCase(t, path, ar)
+	u := check.NewUnit(context.Background(), codeName, code, check.Lint)
+	before := check.Run(u, c)
+	if before.Verdict != check.Fail {
+		t.Fatalf("%s: check says %s before fixing (%s); a fixer case needs findings", path, before.Verdict, before.Reason)
+	}
+	fixed, skipped := fixNamingAndVerify(t, u, c, before)
+
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "-- fixed %s --\n%s-- skipped --\n", codeName, fixed)
+	for _, s := range skipped {
+		l1, c1 := u.Position(s.Start)
+		l2, c2 := u.Position(s.End)
+		fmt.Fprintf(&sb, "%d:%d-%d:%d: %s\n", l1, c1, l2, c2, s.Reason)
+	}
+	return sb.String()
+}
+
+// fixNamingAndVerify applies the fixer's edits to u and asserts what
+// callers rely on: the edits only respell reported names, parse no
+// worse, leave only skipped findings, and are idempotent.
+func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []Skipped) {
+	t.Helper()
+	edits, skipped, err := FixNaming(u, c, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reported := map[string]bool{}
+	for _, f := range r.Findings {
+		reported[string(u.Src[f.Start:f.End])] = true
+	}
+	for _, e := range edits {
+		if old := string(u.Src[e.Start:e.End]); !reported[old] {
+			t.Errorf("edit %v respells %q, which no finding reported", e, old)
+		}
+	}
+	fixed, err := edits.Apply(u.Src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fu := check.NewUnit(context.Background(), u.Path, fixed, check.Lint)
+	assertParsesNoWorse(t, u, fu, c)
+	assertOnlySkippedRemain(t, u, fu, c, edits, skipped)
+	again, _, err := FixNaming(fu, c, check.Run(fu, c))
+	if err != nil || len(again) > 0 {
+		t.Errorf("fix is not idempotent: second pass proposes %v (err %v)", again, err)
+	}
+	return fixed, skipped
+}
+
+func assertParsesNoWorse(t *testing.T, before, after *check.Unit, c constraint.Constraint) {
+	t.Helper()
+	tb, err := before.Tree(c.Lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta, err := after.Tree(c.Lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ta.HasError() && !tb.HasError() {
+		t.Errorf("the fixed file has a parse error the original did not")
+	}
+}
+
+// assertOnlySkippedRemain re-checks the fixed file: it must pass when
+// nothing was skipped, and otherwise fail only on spellings the fixer
+// said it skipped (possibly respelled: a C++ constructor skipped as a
+// function is renamed with its class), so a rename never creates a new
+// violation.
+func assertOnlySkippedRemain(t *testing.T, before, after *check.Unit, c constraint.Constraint, edits Edits, skipped []Skipped) {
+	t.Helper()
+	renamed := map[string]string{}
+	for _, e := range edits {
+		renamed[string(before.Src[e.Start:e.End])] = e.New
+	}
+	var names []string
+	for _, s := range skipped {
+		old := string(before.Src[s.Start:s.End])
+		names = append(names, old)
+		if n, ok := renamed[old]; ok {
+			names = append(names, n)
+		}
+	}
+	if res := check.Run(after, c); len(res.Findings) > len(skipped) {
+		t.Errorf("fixed file has %d findings, more than the %d skipped", len(res.Findings), len(skipped))
+	}
+	res := check.Run(after, c)
+	if len(skipped) == 0 && res.Verdict != check.Pass {
+		t.Errorf("nothing skipped, yet the fixed file does not pass: %s %s %v", res.Verdict, res.Reason, res.Findings)
+	}
+	for _, f := range res.Findings {
+		if name := string(after.Src[f.Start:f.End]); !slices.Contains(names, name) {
+			t.Errorf("fixed file fails on %q, which the fixer neither fixed nor skipped: %s", name, f.Message)
+		}
+	}
+}
+
+func TestNamingRejectsOtherConstraints(t *testing.T) {
+	u := check.NewUnit(context.Background(), "a.py", []byte("x = 1\n"), check.Lint)
+	_, _, err := FixNaming(u, constraint.Constraint{Type: constraint.Type("brace_block_formatting")}, check.Result{})
+	if err == nil || !strings.Contains(err.Error(), "want a naming_convention constraint") {
+		t.Errorf("err = %v, want one naming the expected constraint type", err)
+	}
+}
