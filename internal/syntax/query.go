@@ -12,6 +12,11 @@ import (
 // language and pattern text and shared by every parse.
 type Query struct {
 	q *sitter.Query
+	// names and hasPredicates are read once at compile time: asking
+	// tree-sitter per capture or per match is a cgo call and an allocation
+	// each, which added up to a noticeable share of a replay.
+	names         []string
+	hasPredicates []bool
 }
 
 // Capture is one named node captured by a query match.
@@ -36,6 +41,12 @@ func CompileQuery(id lang.ID, pattern string) (*Query, error) {
 		return nil, fmt.Errorf("query for %s: %w", id, err)
 	}
 	q := &Query{q: sq}
+	for i := uint32(0); i < sq.CaptureCount(); i++ {
+		q.names = append(q.names, sq.CaptureNameForId(i))
+	}
+	for i := uint32(0); i < sq.PatternCount(); i++ {
+		q.hasPredicates = append(q.hasPredicates, len(sq.PredicatesForPattern(i)) > 0)
+	}
 	g.query[pattern] = q
 	return q, nil
 }
@@ -65,9 +76,11 @@ func (q *Query) Captures(n Node) []Capture {
 		if !ok {
 			break
 		}
-		m = qc.FilterPredicates(m, n.src)
+		if q.hasPredicates[m.PatternIndex] {
+			m = qc.FilterPredicates(m, n.src)
+		}
 		for _, c := range m.Captures {
-			out = append(out, Capture{Name: q.q.CaptureNameForId(c.Index), Node: wrap(c.Node, n.src)})
+			out = append(out, Capture{Name: q.names[c.Index], Node: wrap(c.Node, n.src)})
 		}
 	}
 	return out

@@ -44,7 +44,9 @@ func (q *Query) First(n Node, accept func(Node) bool) Node {
 		if !ok {
 			return Node{}
 		}
-		m = qc.FilterPredicates(m, n.src)
+		if q.hasPredicates[m.PatternIndex] {
+			m = qc.FilterPredicates(m, n.src)
+		}
 		for _, c := range m.Captures {
 			node := wrap(c.Node, n.src)
 			if node.Valid() && (accept == nil || accept(node)) {
