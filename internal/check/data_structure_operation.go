@@ -86,8 +86,8 @@ func dsOpName(id lang.ID, op string) string {
 }
 
 // callsTo returns the call sites that name op.
-func (a *dsAnalysis) callsTo(op string, p Profile) []dsSpan {
-	var out []dsSpan
+func (a *dsAnalysis) callsTo(op string, p Profile) []span {
+	var out []span
 	for _, c := range a.calls {
 		if a.isRemoved(c.call) {
 			continue
@@ -125,10 +125,10 @@ func dsCallSite(id lang.ID, n syntax.Node, typ string) (dsCall, bool) {
 	default:
 		return c, false
 	}
-	c.call = dsSpan{n.Start(), n.End()}
+	c.call = span{n.Start(), n.End()}
 	add := func(m syntax.Node) {
 		if m.Valid() {
-			c.names = append(c.names, dsSpan{m.Start(), m.End()})
+			c.names = append(c.names, span{m.Start(), m.End()})
 		}
 	}
 	switch id {

@@ -38,8 +38,8 @@ var (
 	dsPyStdlib  = map[string]bool{"collections.deque": true, "collections.defaultdict": true, "collections.OrderedDict": true, "collections.Counter": true, "queue.Queue": true}
 )
 
-func (v *dsPyVisitor) add(m map[string][]dsSpan, name string, n syntax.Node) {
-	m[name] = append(m[name], dsSpan{n.Start(), n.End()})
+func (v *dsPyVisitor) add(m map[string][]span, name string, n syntax.Node) {
+	m[name] = append(m[name], span{n.Start(), n.End()})
 }
 
 func (v *dsPyVisitor) visit(n syntax.Node, typ string) {
@@ -148,12 +148,12 @@ func dsPyDotted(n syntax.Node) string {
 // dsFind looks the structure up as the evaluator does: case-insensitively,
 // or (Rust and Go size checks) comparing the answer as written with the
 // lowercased names.
-func (a *dsAnalysis) dsFind(name string, caseSensitive bool, p Profile) ([]dsSpan, bool) {
+func (a *dsAnalysis) dsFind(name string, caseSensitive bool, p Profile) ([]span, bool) {
 	if caseSensitive && p == MultiCodeIF {
 		occ, ok := a.structs[name]
 		return occ, ok
 	}
-	var occ []dsSpan
+	var occ []span
 	found := false
 	if p == Lint {
 		want := strings.ToLower(strings.TrimSpace(name))
@@ -187,8 +187,8 @@ func (a *dsAnalysis) dsFind(name string, caseSensitive bool, p Profile) ([]dsSpa
 
 // lintMatches is what the Lint profile looks names up in: everything the
 // evaluator finds plus, for Python, what it overlooks.
-func (a *dsAnalysis) lintMatches() map[string][]dsSpan {
-	m := map[string][]dsSpan{}
+func (a *dsAnalysis) lintMatches() map[string][]span {
+	m := map[string][]span{}
 	for k, v := range a.structs {
 		m[k] = v
 	}
@@ -218,7 +218,7 @@ func dsLintNameMatch(found, want string) bool {
 }
 
 // dsFindings turns occurrences into findings (at most a few).
-func dsFindings(occ []dsSpan, msg string) []Finding {
+func dsFindings(occ []span, msg string) []Finding {
 	var out []Finding
 	for _, o := range occ {
 		if len(out) == 3 {
@@ -231,7 +231,7 @@ func dsFindings(occ []dsSpan, msg string) []Finding {
 
 // dsStructure runs the structure half shared by the three rules and
 // returns the analysis, or a final Result when the check cannot go on.
-func dsStructure(u *Unit, c constraint.Constraint, caseSensitive bool) (a *dsAnalysis, name string, occ []dsSpan, res *Result) {
+func dsStructure(u *Unit, c constraint.Constraint, caseSensitive bool) (a *dsAnalysis, name string, occ []span, res *Result) {
 	id, name, ok, why := dsFields(u, c)
 	if !ok {
 		return nil, name, nil, &Result{Verdict: Unverified, Method: MethodRule, Reason: why}
@@ -316,7 +316,7 @@ func dsGoKind(a *dsAnalysis, n syntax.Node, typ string) {
 		kind = strings.Join(strings.Fields(n.Text()), "")
 	}
 	if kind != "" {
-		a.lintStructs[kind] = append(a.lintStructs[kind], dsSpan{n.Start(), n.End()})
+		a.lintStructs[kind] = append(a.lintStructs[kind], span{n.Start(), n.End()})
 	}
 }
 
@@ -337,5 +337,5 @@ func dsRustPathHead(a *dsAnalysis, n syntax.Node) {
 		return
 	}
 	k := strings.ToLower(path.Text())
-	a.lintStructs[k] = append(a.lintStructs[k], dsSpan{path.Start(), path.End()})
+	a.lintStructs[k] = append(a.lintStructs[k], span{path.Start(), path.End()})
 }

@@ -23,13 +23,11 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-type dsSpan struct{ start, end int }
-
 // dsCall is one call site, with the nodes whose text the evaluator
 // compares with an operation name.
 type dsCall struct {
-	call  dsSpan
-	names []dsSpan
+	call  span
+	names []span
 	// scoped: C++ qualified callee; the evaluator compares the text after
 	// the last "::" of the whole callee.
 	scoped bool
@@ -42,14 +40,14 @@ type dsAnalysis struct {
 	// parseErr is set when the evaluator's parser rejects the code
 	// (Python's ast.parse; tree-sitter never rejects).
 	parseErr string
-	removed  []dsSpan
+	removed  []span
 	// structs maps a found structure to its occurrences: for Python the
 	// evaluator's names (list, collections.deque, ...), otherwise the
 	// lowercased text of every type_identifier.
-	structs map[string][]dsSpan
+	structs map[string][]span
 	// lintStructs are Python structures the evaluator overlooks (literals,
 	// heapq use, names imported from queue); only the Lint profile reads them.
-	lintStructs map[string][]dsSpan
+	lintStructs map[string][]span
 	calls       []dsCall
 
 	stripped []byte     // src without removed spans, built on demand
@@ -124,21 +122,21 @@ func dsAnalyze(u *Unit, id lang.ID) (*dsAnalysis, error) {
 }
 
 func newDSAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *dsAnalysis {
-	a := &dsAnalysis{lang: id, src: src, structs: map[string][]dsSpan{}, lintStructs: map[string][]dsSpan{}}
-	var protected []dsSpan // string and comment nodes: no preprocessor line starts inside them
+	a := &dsAnalysis{lang: id, src: src, structs: map[string][]span{}, lintStructs: map[string][]span{}}
+	var protected []span // string and comment nodes: no preprocessor line starts inside them
 	py := &dsPyVisitor{a: a, aliases: map[string]string{}}
 	useEnd := 0 // end of the Rust use declaration being walked
 	visit := func(n syntax.Node) {
 		typ := n.Type()
 		switch {
 		case dsIsComment(id, typ):
-			protected = append(protected, dsSpan{n.Start(), n.End()})
+			protected = append(protected, span{n.Start(), n.End()})
 			if r, drop := dsCommentRemoval(id, n, src); drop {
 				a.removed = append(a.removed, r)
 			}
 			return
 		case dsIsString(id, typ):
-			protected = append(protected, dsSpan{n.Start(), n.End()})
+			protected = append(protected, span{n.Start(), n.End()})
 			return
 		}
 		switch id {
@@ -148,7 +146,7 @@ func newDSAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *dsAna
 			if typ == "attribute_item" || typ == "inner_attribute_item" {
 				// Pygments lexes #[...] as Comment.Preproc, except the
 				// string literals inside, which it keeps.
-				a.removed = append(a.removed, dsMinusStrings(n, dsSpan{n.Start(), n.End()})...)
+				a.removed = append(a.removed, dsMinusStrings(n, span{n.Start(), n.End()})...)
 			}
 			if typ == "use_declaration" {
 				// An import alone is not a use of the structure.
@@ -162,7 +160,7 @@ func newDSAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *dsAna
 		}
 		if typ == "type_identifier" {
 			k := strings.ToLower(n.Text())
-			a.structs[k] = append(a.structs[k], dsSpan{n.Start(), n.End()})
+			a.structs[k] = append(a.structs[k], span{n.Start(), n.End()})
 		}
 		if c, ok := dsCallSite(id, n, typ); ok {
 			a.calls = append(a.calls, c)
@@ -185,14 +183,14 @@ func newDSAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *dsAna
 			a.parseErr = "the code uses Python 2 print/exec statements (the evaluator's ast.parse would raise SyntaxError)"
 		}
 	}
-	protected = dsMerge(protected)
+	protected = mergeSpans(protected)
 	switch id {
 	case lang.CPP:
 		a.removed = append(a.removed, dsCppDirectives(src, protected)...)
 	case lang.Rust:
 		a.removed = append(a.removed, dsRustMacroVars(src, protected)...)
 	}
-	a.removed = dsMerge(a.removed)
+	a.removed = mergeSpans(a.removed)
 	return a
 }
 
@@ -230,8 +228,8 @@ func dsIsString(id lang.ID, typ string) bool {
 }
 
 // dsCommentRemoval says which bytes Pygments drops for a comment node.
-func dsCommentRemoval(id lang.ID, n syntax.Node, src []byte) (dsSpan, bool) {
-	sp := dsSpan{n.Start(), n.End()}
+func dsCommentRemoval(id lang.ID, n syntax.Node, src []byte) (span, bool) {
+	sp := span{n.Start(), n.End()}
 	text := src[sp.start:sp.end]
 	line := bytes.HasPrefix(text, []byte("//"))
 	if id == lang.Rust {
@@ -253,19 +251,19 @@ func dsCommentRemoval(id lang.ID, n syntax.Node, src []byte) (dsSpan, bool) {
 }
 
 // dsMinusStrings returns sp without the string literals inside n.
-func dsMinusStrings(n syntax.Node, sp dsSpan) []dsSpan {
-	var out []dsSpan
+func dsMinusStrings(n syntax.Node, sp span) []span {
+	var out []span
 	cur := sp.start
 	for _, s := range n.Find("string_literal") {
 		if s.Start() > cur {
-			out = append(out, dsSpan{cur, s.Start()})
+			out = append(out, span{cur, s.Start()})
 		}
 		if s.End() > cur {
 			cur = s.End()
 		}
 	}
 	if cur < sp.end {
-		out = append(out, dsSpan{cur, sp.end})
+		out = append(out, span{cur, sp.end})
 	}
 	return out
 }
@@ -274,8 +272,8 @@ func dsMinusStrings(n syntax.Node, sp dsSpan) []dsSpan {
 // classifies as Comment.Preproc: from '#' through the end of the
 // directive (backslash continuations and /* */ comments included), and
 // "#if 0" blocks through their matching #else/#elif/#endif.
-func dsCppDirectives(src []byte, protected []dsSpan) []dsSpan {
-	var out []dsSpan
+func dsCppDirectives(src []byte, protected []span) []span {
+	var out []span
 	for i := 0; i < len(src); {
 		j := i
 		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f' || src[j] == '\v' || src[j] == '\r') {
@@ -288,7 +286,7 @@ func dsCppDirectives(src []byte, protected []dsSpan) []dsSpan {
 			} else {
 				end = dsCppMacroEnd(src, j)
 			}
-			out = append(out, dsSpan{j, end})
+			out = append(out, span{j, end})
 			i = end
 			if i > 0 && src[i-1] != '\n' {
 				i = dsNextLine(src, i)
@@ -367,8 +365,8 @@ func dsCppIf0End(src []byte, i int) int {
 
 // dsRustMacroVars finds "$name", "$(" and friends outside strings and
 // comments, which Pygments' Rust lexer calls Comment.Preproc.
-func dsRustMacroVars(src []byte, protected []dsSpan) []dsSpan {
-	var out []dsSpan
+func dsRustMacroVars(src []byte, protected []span) []span {
+	var out []span
 	for i := bytes.IndexByte(src, '$'); i >= 0; {
 		if !dsInside(protected, i) {
 			j := i + 1
@@ -385,7 +383,7 @@ func dsRustMacroVars(src []byte, protected []dsSpan) []dsSpan {
 			case j < len(src) && src[j] == ',':
 				j++
 			}
-			out = append(out, dsSpan{i, j})
+			out = append(out, span{i, j})
 		}
 		k := bytes.IndexByte(src[i+1:], '$')
 		if k < 0 {
@@ -400,32 +398,13 @@ func dsIsLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= '
 
 // dsInside reports whether offset p lies inside one of the sorted,
 // non-overlapping spans.
-func dsInside(spans []dsSpan, p int) bool {
+func dsInside(spans []span, p int) bool {
 	k := sort.Search(len(spans), func(i int) bool { return spans[i].start > p }) - 1
 	return k >= 0 && p < spans[k].end
 }
 
-func dsMerge(in []dsSpan) []dsSpan {
-	if len(in) == 0 {
-		return nil
-	}
-	sort.Slice(in, func(i, j int) bool { return in[i].start < in[j].start })
-	out := []dsSpan{in[0]}
-	for _, s := range in[1:] {
-		last := &out[len(out)-1]
-		if s.start <= last.end {
-			if s.end > last.end {
-				last.end = s.end
-			}
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // isRemoved reports whether sp lies entirely within dropped text.
-func (a *dsAnalysis) isRemoved(sp dsSpan) bool {
+func (a *dsAnalysis) isRemoved(sp span) bool {
 	k := sort.Search(len(a.removed), func(i int) bool { return a.removed[i].end > sp.start })
 	return k < len(a.removed) && a.removed[k].start <= sp.start && sp.end <= a.removed[k].end
 }
@@ -473,7 +452,7 @@ func (a *dsAnalysis) strippedOffset(p int) int {
 // Divergence (lint profile): the node's own bytes are read, so calls
 // after a non-ASCII character are still seen (testdata:
 // data_structure_operation/java_nonascii_offsets).
-func (a *dsAnalysis) evalText(sp dsSpan, p Profile) string {
+func (a *dsAnalysis) evalText(sp span, p Profile) string {
 	if p != MultiCodeIF || dsIsASCII(a.src) {
 		return string(a.src[sp.start:sp.end])
 	}

@@ -29,12 +29,12 @@ type callLang struct {
 }
 
 var callLangs = map[lang.ID]callLang{
-	lang.Python:     {sep: ".", call: "call", match: pythonCall},
+	lang.Python:     {sep: ".", call: "call", match: calleeCall("attribute", "attribute")},
 	lang.Java:       {sep: ".", call: "method_invocation", match: javaCall},
-	lang.JavaScript: {sep: ".", call: "call_expression", match: jsCall},
-	lang.TypeScript: {sep: ".", call: "call_expression", match: jsCall, lintOnly: true},
+	lang.JavaScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property")},
+	lang.TypeScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property"), lintOnly: true},
 	lang.Rust:       {sep: ":", call: "call_expression", match: rustCall},
-	lang.Go:         {sep: ".", call: "call_expression", match: goCall},
+	lang.Go:         {sep: ".", call: "call_expression", match: calleeCall("selector_expression", "field")},
 	lang.CPP:        {sep: ":", call: "call_expression", match: cppCall},
 	lang.C:          {sep: ":", call: "call_expression", match: cppCall, lintOnly: true},
 	lang.CSharp:     {sep: ".", call: "invocation_expression", match: csharpCall},
@@ -42,18 +42,22 @@ var callLangs = map[lang.ID]callLang{
 
 func textIs(n syntax.Node, s string) bool { return n.Valid() && n.Text() == s }
 
-func pythonCall(n syntax.Node, name string, _ bool) bool {
-	if n.Type() != "call" {
-		return false
+// calleeCall matches calls whose callee is a plain identifier, or a member
+// access (memberType) whose nameField holds the method name: the shape of
+// the evaluator's Python, JavaScript, Go and Rust checks. Matchers are only
+// shown nodes of the language's call type (see checkFunction).
+func calleeCall(memberType, nameField string) callMatcher {
+	return func(n syntax.Node, name string, _ bool) bool {
+		return calleeIs(n.Field("function"), memberType, nameField, name)
 	}
-	f := n.Field("function")
-	switch {
-	case !f.Valid():
-		return false
-	case f.Type() == "identifier":
+}
+
+func calleeIs(f syntax.Node, memberType, nameField, name string) bool {
+	switch f.Type() {
+	case "identifier":
 		return f.Text() == name
-	case f.Type() == "attribute":
-		return textIs(f.Field("attribute"), name)
+	case memberType:
+		return textIs(f.Field(nameField), name)
 	}
 	return false
 }
@@ -77,59 +81,17 @@ func javaCall(n syntax.Node, name string, lint bool) bool {
 	return false
 }
 
-func jsCall(n syntax.Node, name string, _ bool) bool {
-	if n.Type() != "call_expression" {
-		return false
-	}
-	f := n.Field("function")
-	switch {
-	case !f.Valid():
-		return false
-	case f.Type() == "identifier":
-		return f.Text() == name
-	case f.Type() == "member_expression":
-		return textIs(f.Field("property"), name)
-	}
-	return false
-}
-
 func rustCall(n syntax.Node, name string, lint bool) bool {
-	if n.Type() != "call_expression" {
-		return false
-	}
 	f := n.Field("function")
 	// Divergence (lint profile): turbofish calls such as `iter.map::<T>(..)`
 	// or `parse::<i32>()` are calls too; the evaluator ignores them.
-	if lint && f.Valid() && f.Type() == "generic_function" {
+	if lint && f.Type() == "generic_function" {
 		f = f.Field("function")
 	}
-	switch {
-	case !f.Valid():
-		return false
-	case f.Type() == "identifier":
-		return f.Text() == name
-	case f.Type() == "field_expression":
-		return textIs(f.Field("field"), name)
-	case f.Type() == "scoped_identifier":
+	if f.Type() == "scoped_identifier" {
 		return textIs(f.Field("name"), name)
 	}
-	return false
-}
-
-func goCall(n syntax.Node, name string, _ bool) bool {
-	if n.Type() != "call_expression" {
-		return false
-	}
-	f := n.Field("function")
-	switch {
-	case !f.Valid():
-		return false
-	case f.Type() == "identifier":
-		return f.Text() == name
-	case f.Type() == "selector_expression":
-		return textIs(f.Field("field"), name)
-	}
-	return false
+	return calleeIs(f, "field_expression", "field", name)
 }
 
 func cppCall(n syntax.Node, name string, lint bool) bool {

@@ -26,17 +26,14 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// laySpan is a half-open byte range of the source.
-type laySpan struct{ start, end int }
-
 // layoutSpans are the source ranges Pygments classifies as comment and as
 // string for one unit and language.
 type layoutSpans struct {
-	comments []laySpan
-	strings  []laySpan
+	comments []span
+	strings  []span
 	// literals are string-like spans whatever Pygments says (used by the
 	// lint profile to ignore braces inside literals).
-	literals []laySpan
+	literals []span
 }
 
 // layoutView is the source as the evaluator sees it after removal: text,
@@ -140,11 +137,11 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 			t := n.Type()
 			switch {
 			case layContainsFold(t, "comment"):
-				sp.comments = append(sp.comments, laySpan{n.Start(), n.End()})
+				sp.comments = append(sp.comments, span{n.Start(), n.End()})
 				return false
 			case n.IsNamed() && (layContainsFold(t, "string") || layContainsFold(t, "char")) && n.ChildCount() > 0:
-				sp.strings = append(sp.strings, laySpan{n.Start(), n.End()})
-				sp.literals = append(sp.literals, laySpan{n.Start(), n.End()})
+				sp.strings = append(sp.strings, span{n.Start(), n.End()})
+				sp.literals = append(sp.literals, span{n.Start(), n.End()})
 				return false
 			}
 			return true
@@ -153,23 +150,23 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 	// Rust attributes are Pygments comments, except the strings inside
 	// them, which stay strings.
 	if len(attrs) > 0 {
-		strs := append([]laySpan(nil), sp.strings...)
+		strs := append([]span(nil), sp.strings...)
 		sort.Slice(strs, func(i, j int) bool { return strs[i].start < strs[j].start })
 		for _, a := range attrs {
-			var inner []laySpan
+			var inner []span
 			k := sort.Search(len(strs), func(j int) bool { return strs[j].start >= a.Start() })
 			for ; k < len(strs) && strs[k].start < a.End(); k++ {
 				if strs[k].end <= a.End() {
 					inner = append(inner, strs[k])
 				}
 			}
-			sp.comments = append(sp.comments, laySubtract(laySpan{a.Start(), a.End()}, inner)...)
+			sp.comments = append(sp.comments, laySubtract(span{a.Start(), a.End()}, inner)...)
 		}
 	}
 	if id == lang.C || id == lang.CPP {
 		sp.comments = append(sp.comments, layPreproc(src, sp)...)
 	}
-	for _, set := range [][]laySpan{sp.comments, sp.strings, sp.literals} {
+	for _, set := range [][]span{sp.comments, sp.strings, sp.literals} {
 		for i := range set {
 			set[i].start = max(0, min(set[i].start, len(src)))
 			set[i].end = max(set[i].start, min(set[i].end, len(src)))
@@ -189,7 +186,7 @@ func layAddComment(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 	line := bytes.HasPrefix(text, []byte("//"))
 	if id == lang.Rust && layRustDoc(text) {
 		// Pygments: String.Doc, so it survives comment removal.
-		sp.strings = append(sp.strings, laySpan{s, layEatNewline(src, e)})
+		sp.strings = append(sp.strings, span{s, layEatNewline(src, e)})
 		return
 	}
 	if line && (id == lang.C || id == lang.CPP || id == lang.Rust) {
@@ -202,7 +199,7 @@ func layAddComment(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 			e = s + 2 + k + 2
 		}
 	}
-	sp.comments = append(sp.comments, laySpan{s, e})
+	sp.comments = append(sp.comments, span{s, e})
 }
 
 func layRustDoc(text []byte) bool {
@@ -236,7 +233,7 @@ func layEatNewline(src []byte, e int) int {
 
 // layAddString records a string node minus its interpolated expressions.
 func layAddString(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
-	whole := laySpan{n.Start(), n.End()}
+	whole := span{n.Start(), n.End()}
 	sp.literals = append(sp.literals, whole)
 	types := layHoleTypes[id]
 	// Fields need "{" (Python, JavaScript) or "$" (Kotlin): skip the walk
@@ -249,13 +246,13 @@ func layAddString(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 		sp.strings = append(sp.strings, whole)
 		return
 	}
-	var holes []laySpan
+	var holes []span
 	n.Walk(func(m syntax.Node) bool {
 		if m.Start() == n.Start() && m.End() == n.End() {
 			return true
 		}
 		if trim, ok := types[m.Type()]; ok {
-			h := laySpan{m.Start() + trim[0], m.End() - trim[1]}
+			h := span{m.Start() + trim[0], m.End() - trim[1]}
 			if id == lang.Python {
 				h.end = layPyFieldEnd(m)
 			}
@@ -284,20 +281,20 @@ func layPyFieldEnd(m syntax.Node) int {
 }
 
 // laySubtract returns whole minus the disjoint holes (in any order).
-func laySubtract(whole laySpan, holes []laySpan) []laySpan {
+func laySubtract(whole span, holes []span) []span {
 	sort.Slice(holes, func(i, j int) bool { return holes[i].start < holes[j].start })
-	var out []laySpan
+	var out []span
 	at := whole.start
 	for _, h := range holes {
 		if h.start > at {
-			out = append(out, laySpan{at, h.start})
+			out = append(out, span{at, h.start})
 		}
 		if h.end > at {
 			at = h.end
 		}
 	}
 	if at < whole.end {
-		out = append(out, laySpan{at, whole.end})
+		out = append(out, span{at, whole.end})
 	}
 	return out
 }
@@ -307,13 +304,13 @@ func laySubtract(whole laySpan, holes []laySpan) []laySpan {
 // from the "#" through its newline (following backslash continuations and
 // block comments), and "#if 0" hides everything up to the matching
 // #else/#elif/#endif line.
-func layPreproc(src []byte, sp *layoutSpans) []laySpan {
-	inside := layMerge(append(append([]laySpan(nil), sp.comments...), sp.strings...))
+func layPreproc(src []byte, sp *layoutSpans) []span {
+	inside := mergeSpans(append(append([]span(nil), sp.comments...), sp.strings...))
 	covered := func(off int) bool {
 		k := sort.Search(len(inside), func(j int) bool { return inside[j].end > off })
 		return k < len(inside) && inside[k].start <= off
 	}
-	var out []laySpan
+	var out []span
 	for pos := 0; pos < len(src); {
 		lineEnd := layIndexFrom(src, pos, '\n')
 		hash := pos
@@ -338,7 +335,7 @@ func layPreproc(src []byte, sp *layoutSpans) []laySpan {
 			continue
 		}
 		if end, ok := layIfZeroEnd(src, hash); ok {
-			out = append(out, laySpan{hash, end})
+			out = append(out, span{hash, end})
 			pos = end
 			continue
 		}
@@ -353,8 +350,8 @@ func layPreproc(src []byte, sp *layoutSpans) []laySpan {
 // `#include <file>` and `#include "file"` Pygments lexes the blanks around
 // "include" as plain whitespace, which therefore survives comment removal
 // (two includes leave two spaces before the next line's code).
-func layIncludeSpans(src []byte, hash, end int) []laySpan {
-	whole := []laySpan{{hash, end}}
+func layIncludeSpans(src []byte, hash, end int) []span {
+	whole := []span{{hash, end}}
 	blanks := func(i int) int {
 		for i < end && (src[i] == ' ' || src[i] == '\t' || src[i] == '\f' || src[i] == '\v') {
 			i++
@@ -382,7 +379,7 @@ func layIncludeSpans(src []byte, hash, end int) []laySpan {
 	if k <= 0 || bytes.IndexByte(src[file+1:file+1+k], '\n') >= 0 {
 		return whole
 	}
-	return []laySpan{{hash, hash + 1}, {kw, kw + len("include")}, {file, end}}
+	return []span{{hash, hash + 1}, {kw, kw + len("include")}, {file, end}}
 }
 
 func layIndexFrom(src []byte, from int, b byte) int {
@@ -454,30 +451,9 @@ func layIfZeroEnd(src []byte, hash int) (int, bool) {
 	return len(src), true
 }
 
-// layMerge sorts and merges overlapping spans.
-func layMerge(in []laySpan) []laySpan {
-	if len(in) == 0 {
-		return nil
-	}
-	s := append([]laySpan(nil), in...)
-	sort.Slice(s, func(i, j int) bool { return s[i].start < s[j].start })
-	out := s[:1]
-	for _, x := range s[1:] {
-		last := &out[len(out)-1]
-		if x.start <= last.end {
-			if x.end > last.end {
-				last.end = x.end
-			}
-			continue
-		}
-		out = append(out, x)
-	}
-	return out
-}
-
 // layBuildView removes the given spans from src and folds CR/CRLF to LF.
-func layBuildView(src []byte, remove []laySpan) *layoutView {
-	rm := layMerge(remove)
+func layBuildView(src []byte, remove []span) *layoutView {
+	rm := mergeSpans(remove)
 	v := &layoutView{text: make([]byte, 0, len(src)), size: len(src)}
 	contiguous := false
 	k := 0
@@ -517,7 +493,7 @@ func layViewOf(u *Unit, id lang.ID, sp *layoutSpans, dropStrings bool) *layoutVi
 		key += ".nostrings"
 	}
 	return u.Memo(key, func() any {
-		rm := append([]laySpan(nil), sp.comments...)
+		rm := append([]span(nil), sp.comments...)
 		if dropStrings {
 			rm = append(rm, sp.strings...)
 		}
@@ -662,12 +638,12 @@ func layLintView(u *Unit, id lang.ID, sp *layoutSpans, literals bool) *layoutVie
 		key += ".literals"
 	}
 	return u.Memo(key, func() any {
-		sets := [][]laySpan{sp.comments, sp.strings}
+		sets := [][]span{sp.comments, sp.strings}
 		if literals {
 			sets = append(sets, sp.literals)
 		}
 		src := u.Src
-		var rm []laySpan
+		var rm []span
 		for i, set := range sets {
 			for _, s := range set {
 				e := s.end
@@ -681,7 +657,7 @@ func layLintView(u *Unit, id lang.ID, sp *layoutSpans, literals bool) *layoutVie
 						e++
 					}
 				}
-				rm = append(rm, laySpan{s.start, e})
+				rm = append(rm, span{s.start, e})
 			}
 		}
 		return layBuildView(src, rm)
