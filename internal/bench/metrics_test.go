@@ -2,7 +2,7 @@ package bench
 
 import (
 	"bytes"
-	"flag"
+	"github.com/iflint/iflint/internal/goldentest"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -11,19 +11,6 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 )
-
-// -update rewrites golden files; other test files of this package may
-// declare it too, so it is registered only when absent.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updateMetricsGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 func fixtureSample(model string, typ constraint.Type, lang string, v check.Verdict, m check.Method, recorded bool) Sample {
 	return Sample{Model: model, File: datasetOf(typ), Constraint: typ, Category: string(typ.Category()), Language: lang, Verdict: v, Method: m, Recorded: recorded}
@@ -152,7 +139,7 @@ func TestWriteSummaryIsStable(t *testing.T) {
 		t.Errorf("temp files left behind: %v", entries)
 	}
 	golden := filepath.Join("testdata", "metrics", "summary.golden.json")
-	if updateMetricsGolden() {
+	if goldentest.Updating() {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 			t.Fatal(err)
 		}

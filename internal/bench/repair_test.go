@@ -3,7 +3,7 @@ package bench
 import (
 	"context"
 	"errors"
-	"flag"
+	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,7 +120,7 @@ func checkFeedbackPrompt(t *testing.T, prompts []string) {
 			}
 		}
 		golden := filepath.Join(roundsData, "feedback_prompt.golden")
-		if updateRoundsGolden() {
+		if goldentest.Updating() {
 			if err := os.WriteFile(golden, []byte(p), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -153,17 +153,4 @@ func TestRepairResumesAfterBudget(t *testing.T) {
 	if srv.Count() != 10 || len(res.Curve) != 3 || res.Curve[2].SSR.Satisfied != 5 {
 		t.Fatalf("%d requests in all (want 10, as uninterrupted), curve %+v", srv.Count(), res.Curve)
 	}
-}
-
-// -update rewrites golden files; other test files of this package declare
-// it too, so it is registered only when absent.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updateRoundsGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
 }

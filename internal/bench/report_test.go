@@ -2,7 +2,7 @@ package bench
 
 import (
 	"bytes"
-	"flag"
+	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,19 +12,6 @@ import (
 	"github.com/iflint/iflint/benchmark"
 	"github.com/iflint/iflint/internal/constraint"
 )
-
-// The -update flag may be declared by another test file of this package
-// too; registering it only when absent avoids a duplicate-flag panic.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 func mkRate(sat, dec, unv int) Rate {
 	r := Rate{Satisfied: sat, Decided: dec, Unverified: unv}
@@ -105,7 +92,7 @@ func TestRenderReportGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "report", "report.md")
-	if updateGolden() {
+	if goldentest.Updating() {
 		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

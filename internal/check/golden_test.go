@@ -2,9 +2,8 @@ package check
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
+	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,8 +12,6 @@ import (
 
 	"github.com/iflint/iflint/internal/constraint"
 )
-
-var update = flag.Bool("update", false, "rewrite golden .out files")
 
 // TestGolden runs every testdata/<type>/<case>.txt: a txtar archive with a
 // "spec" file (the constraint, as a MultiCodeIF answer) and one "code" file
@@ -30,19 +27,7 @@ func TestGolden(t *testing.T) {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(path, "testdata"+string(filepath.Separator)), ".txt"), func(t *testing.T) {
 			got := runGolden(t, path)
 			outPath := strings.TrimSuffix(path, ".txt") + ".out"
-			if *update {
-				if err := os.WriteFile(outPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(outPath)
-			if err != nil {
-				t.Fatalf("%v (run go test ./internal/check -run TestGolden -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s mismatch\n--- got\n%s--- want\n%s", outPath, got, want)
-			}
+			goldentest.Check(t, outPath, []byte(got))
 		})
 	}
 }

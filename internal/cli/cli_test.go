@@ -3,8 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
+	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,8 +13,6 @@ import (
 
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite golden .out files")
 
 // TestScripts runs testdata/<case>.txt: a txtar archive whose "args" file
 // holds the command line (one argument per line) and whose other files
@@ -58,19 +56,7 @@ func TestScripts(t *testing.T) {
 			got := fmt.Sprintf("exit %d\n--- stdout\n%s--- stderr\n%s", code,
 				strings.ReplaceAll(stdout.String(), dir, "$WORK"), strings.ReplaceAll(stderr.String(), dir, "$WORK"))
 			out := strings.TrimSuffix(path, ".txt") + ".out"
-			if *update {
-				if err := os.WriteFile(out, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("mismatch for %s\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			goldentest.Check(t, out, []byte(got))
 		})
 	}
 }

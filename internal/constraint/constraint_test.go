@@ -2,7 +2,7 @@ package constraint
 
 import (
 	"encoding/json"
-	"flag"
+	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +10,6 @@ import (
 
 	"github.com/iflint/iflint/internal/lintevaltest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/specs.txt's expectations")
 
 // TestSpecs runs the cases in testdata/specs.txt.
 func TestSpecs(t *testing.T) {
@@ -40,7 +38,7 @@ func TestSpecs(t *testing.T) {
 			j, _ := json.Marshal(c)
 			got = string(j)
 		}
-		if *update {
+		if goldentest.Updating() {
 			out = append(out, f[0]+"\t"+f[1]+"\t"+got)
 			continue
 		}
@@ -52,7 +50,7 @@ func TestSpecs(t *testing.T) {
 			t.Errorf("%s:%d: ParseAnswer(%s, %q)\n got: %s\nwant: %s", path, i+1, f[0], spec, got, want)
 		}
 	}
-	if *update {
+	if goldentest.Updating() {
 		if err := os.WriteFile(path, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

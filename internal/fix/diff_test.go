@@ -1,8 +1,8 @@
 package fix
 
 import (
-	"flag"
 	"fmt"
+	"github.com/iflint/iflint/internal/goldentest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -12,8 +12,6 @@ import (
 
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.out golden files")
 
 // diffCase is one testdata/NAME.txtar: files "old" and "new". Since
 // txtar cannot hold CR or a missing final newline, "<CR>" in a file
@@ -96,19 +94,7 @@ func TestGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := render(c)
 			golden := filepath.Join("testdata", c.name+".out")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create)", err)
-			}
-			if got != string(want) {
-				t.Errorf("got:\n%s\n--- want ---\n%s", got, want)
-			}
+			goldentest.Check(t, golden, []byte(got))
 		})
 	}
 }

@@ -3,7 +3,7 @@ package fix
 import (
 	"context"
 	"fmt"
-	"os"
+	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,17 +141,5 @@ func lineCol(src []byte, off int) (int, int) {
 
 func compareGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s mismatch\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	goldentest.Check(t, path, []byte(got))
 }

@@ -3,7 +3,7 @@ package fix
 import (
 	"context"
 	"fmt"
-	"os"
+	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,19 +60,7 @@ func TestNamingGolden(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			got := runNamingCase(t, path)
 			outPath := strings.TrimSuffix(path, ".txtar") + ".out"
-			if *update {
-				if err := os.WriteFile(outPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(outPath)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s mismatch\n--- got\n%s--- want\n%s", outPath, got, want)
-			}
+			goldentest.Check(t, outPath, []byte(got))
 		})
 	}
 }

@@ -1,16 +1,13 @@
 package judge
 
 import (
-	"flag"
-	"os"
+	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"regexp"
 	"testing"
 
 	"github.com/iflint/iflint/internal/constraint"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.out golden files")
 
 // goldenSpecs is one small MultiCodeIF-shaped answer per judged type.
 var goldenSpecs = map[constraint.Type]string{
@@ -74,19 +71,7 @@ func TestRenderGolden(t *testing.T) {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the rendered prompt (run go test -update and review the diff):\n%s", path, got)
-	}
+	goldentest.Check(t, path, []byte(got))
 }
 
 func TestRenderRejectsRuleTypes(t *testing.T) {

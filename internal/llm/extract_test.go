@@ -1,8 +1,7 @@
 package llm_test
 
 import (
-	"flag"
-	"os"
+	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/iflint/iflint/internal/llm"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/extract/*.out golden files")
 
 // TestExtractCode runs every testdata/extract/NAME.txtar: the archive
 // comment holds "lang: X", the "reply" file the model reply, and NAME.out
@@ -45,19 +42,7 @@ func TestExtractCode(t *testing.T) {
 			}
 			got := llm.ExtractCode(reply, lang)
 			golden := strings.TrimSuffix(file, ".txtar") + ".out"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create)", err)
-			}
-			if got != string(want) {
-				t.Errorf("ExtractCode(lang %q) =\n%s\n--- want ---\n%s", lang, got, want)
-			}
+			goldentest.Check(t, golden, []byte(got))
 		})
 	}
 }

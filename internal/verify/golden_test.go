@@ -4,7 +4,7 @@ package verify_test
 
 import (
 	"context"
-	"flag"
+	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,8 +16,6 @@ import (
 
 	"github.com/iflint/iflint/internal/verify"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.out golden files")
 
 // TestGolden runs every testdata/NAME.txtar. The archive comment holds
 // "sh: SCRIPT" or "args: PROGRAM ARG..." (split on spaces) and optionally
@@ -34,19 +32,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			got := runArchive(t, file)
 			golden := strings.TrimSuffix(file, ".txtar") + ".out"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create)", err)
-			}
-			if got != string(want) {
-				t.Errorf("got\n%s\n--- want ---\n%s", got, want)
-			}
+			goldentest.Check(t, golden, []byte(got))
 		})
 	}
 }
