@@ -652,12 +652,21 @@ func layLintView(u *Unit, id lang.ID, sp *layoutSpans, literals bool) *layoutVie
 				}
 				// A comment that starts a line takes the blanks after it
 				// along, so `    /* c */ x` keeps its four-space indent.
-				if i == 0 && layStartsLine(src, s.start) {
-					for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
-						e++
+				start := s.start
+				if layStartsLine(src, s.start) {
+					if i == 0 {
+						for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+							e++
+						}
+					} else if start < e {
+						// A string that starts a line is that line's first
+						// token: keep its opening quote, so the line's
+						// indentation ends where the string begins instead
+						// of running on into the blanks after it.
+						start++
 					}
 				}
-				rm = append(rm, span{s.start, e})
+				rm = append(rm, span{start, e})
 			}
 		}
 		return layBuildView(src, rm)
