@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/iflint/iflint/internal/atomicfile"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -186,29 +188,13 @@ func WriteSamples(dir string, samples []Sample) error {
 }
 
 func writeAtomic(path string, write func(*bufio.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	w := bufio.NewWriter(f)
-	if err := write(w); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	// CreateTemp makes 0600 files; reports are meant to be shared.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.WriteFunc(path, 0o644, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
 
 // Tally counts verdicts: pass and fail are the decided samples, recorded

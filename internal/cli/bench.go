@@ -15,7 +15,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 )
 
-const benchUsage = "bench: expected a subcommand: replay, agreement, merge, generate, repair, rounds or fetch"
+const benchUsage = "bench: expected a subcommand: replay, agreement, merge, generate, repair, rounds, fetch or fix"
 
 func (c *Command) bench(ctx context.Context, args []string) (int, error) {
 	if len(args) == 0 {
@@ -36,6 +36,8 @@ func (c *Command) bench(ctx context.Context, args []string) (int, error) {
 		return c.benchRounds(ctx, args[1:])
 	case "fetch":
 		return c.benchFetch(ctx, args[1:])
+	case "fix":
+		return c.benchFix(ctx, args[1:])
 	}
 	return ExitUsage, usagef("%s (got %q)", benchUsage, args[0])
 }

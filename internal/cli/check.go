@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/iflint/iflint/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,11 +33,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err := oneOf("format", *format, report.Formats...); err != nil {
 		return ExitUsage, err
 	}
-	cfgFile := *cfgPath
-	if cfgFile != "" && !filepath.IsAbs(cfgFile) {
-		cfgFile = filepath.Join(c.Dir, cfgFile)
-	}
-	cfg, err := config.Load(c.Dir, cfgFile)
+	cfg, err := c.loadConfig(*cfgPath)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -46,28 +43,13 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		}
 		cfg.Profile = check.Profile(*profile)
 	}
-	if *jf.models == "" && len(cfg.Judge) > 0 {
-		*jf.models = strings.Join(cfg.Judge, ",")
-	}
-	if *jf.models != "" && c.Getenv("OPENAI_API_KEY") == "" && !allRecorded(*jf.models) {
-		fmt.Fprintf(c.Stderr, "iflint: no OPENAI_API_KEY: LLM-judged constraints are skipped (reported unverified)\n")
-		*jf.models = ""
-	}
-	jd, _, err := c.judge(jf, "")
+	jd, err := c.configuredJudge(jf, cfg)
 	if err != nil {
 		return ExitUsage, err
 	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	for i, p := range paths {
-		if !filepath.IsAbs(p) {
-			paths[i] = filepath.Join(c.Dir, p)
-		}
-		if _, err := os.Stat(paths[i]); err != nil {
-			return ExitUsage, usagef("%v", err)
-		}
+	paths, err := c.paths(fs.Args())
+	if err != nil {
+		return ExitUsage, err
 	}
 	res, err := engine.CheckPaths(ctx, c.Dir, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd})
 	if err != nil {
@@ -106,6 +88,48 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	return ExitClean, nil
 }
 
+// loadConfig loads -config (relative to Dir) or the repository's
+// .iflint.yml, else the embedded default.
+func (c *Command) loadConfig(p string) (*config.Config, error) {
+	if p != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(c.Dir, p)
+	}
+	return config.Load(c.Dir, p)
+}
+
+// configuredJudge builds the judge from the flags, else from the
+// config's judge models; without an API key, LLM-judged constraints are
+// skipped with one line saying so (recorded verdicts need no key).
+func (c *Command) configuredJudge(jf *judgeFlags, cfg *config.Config) (*judge.Judge, error) {
+	if *jf.models == "" && len(cfg.Judge) > 0 {
+		*jf.models = strings.Join(cfg.Judge, ",")
+	}
+	if *jf.models != "" && c.Getenv("OPENAI_API_KEY") == "" && !allRecorded(*jf.models) {
+		fmt.Fprintf(c.Stderr, "iflint: no OPENAI_API_KEY: LLM-judged constraints are skipped (reported unverified)\n")
+		*jf.models = ""
+	}
+	jd, _, err := c.judge(jf, "")
+	return jd, err
+}
+
+// paths resolves path arguments against Dir (default: Dir itself) and
+// checks that they exist.
+func (c *Command) paths(args []string) ([]string, error) {
+	paths := append([]string(nil), args...)
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			paths[i] = filepath.Join(c.Dir, p)
+		}
+		if _, err := os.Stat(paths[i]); err != nil {
+			return nil, usagef("%v", err)
+		}
+	}
+	return paths, nil
+}
+
 func allRecorded(models string) bool {
 	for _, m := range strings.Split(models, ",") {
 		if !strings.HasPrefix(strings.TrimSpace(m), judge.RecordedPrefix) {
@@ -118,21 +142,5 @@ func allRecorded(models string) bool {
 // writeFileAtomic writes via a temporary file and rename, so a reader never
 // sees a half-written report.
 func writeFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".iflint-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(path, b, 0o644)
 }

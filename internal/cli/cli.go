@@ -37,6 +37,24 @@ type Command struct {
 	Getenv func(string) string
 	// Now is the clock for timing reports and progress (time.Now when nil).
 	Now func() time.Time
+	// Environ lists the environment for child processes such as a
+	// repository's test command (os.Environ in main); when nil, a minimal
+	// environment is built from Getenv. Secrets are scrubbed either way.
+	Environ func() []string
+}
+
+// environ is the environment handed to test commands before scrubbing.
+func (c *Command) environ() []string {
+	if c.Environ != nil {
+		return c.Environ()
+	}
+	var env []string
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "LANG", "GOPATH", "GOCACHE", "GOMODCACHE", "GOFLAGS", "GOTOOLCHAIN", "GOPROXY", "CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "PYENV_ROOT", "JAVA_HOME"} {
+		if v := c.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
 }
 
 // usageError marks errors caused by the caller's input (exit code 2).
@@ -53,8 +71,11 @@ const usage = `iflint holds code to declared constraints (the 27 MultiCodeIF typ
 
 Usage:
   iflint check [flags] [paths...]     check files against .iflint.yml (or the embedded default)
+  iflint fix [flags] [paths...]       propose fixes, keep those proven by re-checks and tests; -write applies them
+  iflint action [flags]               the GitHub Action: review a pull request's changes (INPUT_* from action.yml)
   iflint bench replay [flags]         evaluate stored MultiCodeIF generations
   iflint bench agreement [flags]      compare a judge's verdicts with published ones, per type
+  iflint bench fix [flags]            run the fix track: fix, verify and compare with its manifest
   iflint rules                        list the 27 constraint types and how each is decided
   iflint version                      print the version
 
@@ -79,6 +100,10 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	switch args[0] {
 	case "check":
 		code, err = c.check(ctx, args[1:])
+	case "fix":
+		code, err = c.fix(ctx, args[1:])
+	case "action":
+		code, err = c.action(ctx, args[1:])
 	case "bench":
 		code, err = c.bench(ctx, args[1:])
 	case "rules":

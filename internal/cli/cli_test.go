@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +33,12 @@ func TestScripts(t *testing.T) {
 			}
 			dir := t.TempDir()
 			var args []string
+			want := map[string][]byte{}
 			for _, f := range ar.Files {
+				if name, ok := strings.CutPrefix(f.Name, "want/"); ok {
+					want[name] = f.Data
+					continue
+				}
 				if f.Name == "args" {
 					for _, a := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
 						args = append(args, strings.ReplaceAll(a, "$WORK", dir))
@@ -49,14 +55,37 @@ func TestScripts(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			cmd := &Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: dir,
-				Getenv: func(string) string { return "" },
+				Getenv: scriptEnv,
 				// A stopped clock keeps timing lines out of the goldens' way.
 				Now: func() time.Time { return time.Unix(0, 0) }}
 			code := cmd.Main(context.Background(), args)
 			got := fmt.Sprintf("exit %d\n--- stdout\n%s--- stderr\n%s", code,
 				strings.ReplaceAll(stdout.String(), dir, "$WORK"), strings.ReplaceAll(stderr.String(), dir, "$WORK"))
+			// Test runners quoted in fix reports time themselves.
+			got = testTiming.ReplaceAllString(got, "${1}T")
 			out := strings.TrimSuffix(path, ".txt") + ".out"
 			goldentest.Check(t, out, []byte(got))
+			// want/<path> files are what the command must leave on disk.
+			for name, data := range want {
+				b, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Errorf("want/%s: %v", name, err)
+				} else if string(b) != string(data) {
+					t.Errorf("%s after the command:\n%s\nwant:\n%s", name, b, data)
+				}
+			}
 		})
 	}
+}
+
+var testTiming = regexp.MustCompile(`(?m)^(  \| Ran \d+ tests? in )[0-9.]+s$`)
+
+// scriptEnv passes through only what test commands need to find their
+// toolchains; everything else, API keys above all, reads as unset.
+func scriptEnv(k string) string {
+	switch k {
+	case "PATH", "HOME", "PYENV_ROOT", "GOPATH", "GOCACHE", "GOMODCACHE", "CARGO_HOME", "RUSTUP_HOME":
+		return os.Getenv(k)
+	}
+	return ""
 }

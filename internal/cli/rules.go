@@ -5,6 +5,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/fix"
 )
 
 func (c *Command) rules(args []string) error {
@@ -14,17 +15,26 @@ func (c *Command) rules(args []string) error {
 		return err
 	}
 	if *markdown {
-		fmt.Fprintln(c.Stdout, "| type | category | decided by | what it requires |")
-		fmt.Fprintln(c.Stdout, "|---|---|---|---|")
+		fmt.Fprintln(c.Stdout, "| type | category | decided by | fixed by | what it requires |")
+		fmt.Fprintln(c.Stdout, "|---|---|---|---|---|")
 		for _, in := range constraint.All() {
-			fmt.Fprintf(c.Stdout, "| `%s` | %s | %s | %s |\n", in.Type, in.Category, in.Method, in.Doc)
+			fmt.Fprintf(c.Stdout, "| `%s` | %s | %s | %s | %s |\n", in.Type, in.Category, in.Method, fixedBy(in.Type), in.Doc)
 		}
 		return nil
 	}
 	tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TYPE\tCATEGORY\tDECIDED BY")
+	fmt.Fprintln(tw, "TYPE\tCATEGORY\tDECIDED BY\tFIXED BY")
 	for _, in := range constraint.All() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", in.Type, in.Category, in.Method)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", in.Type, in.Category, in.Method, fixedBy(in.Type))
 	}
 	return tw.Flush()
+}
+
+// fixedBy says who proposes a fix of t; either way, verification decides
+// whether it is kept.
+func fixedBy(t constraint.Type) string {
+	if fix.For(t) != nil {
+		return "fixer, else llm"
+	}
+	return "llm"
 }

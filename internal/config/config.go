@@ -40,6 +40,8 @@ type Config struct {
 	// Judge names the judge models for LLM-judged constraints (the API
 	// key comes from OPENAI_API_KEY, never from this file).
 	Judge []string
+	// Fix says how fixes are proven (the test command and its limits).
+	Fix Fix
 }
 
 // Entry is one configured constraint.
@@ -92,7 +94,7 @@ func Load(dir, p string) (*Config, error) {
 
 // Parse parses configuration bytes; name labels errors.
 func Parse(name string, b []byte) (*Config, error) {
-	cfg := &Config{Source: name, Profile: check.Lint}
+	cfg := &Config{Source: name, Profile: check.Lint, Fix: Fix{Timeout: DefaultTestTimeout}}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&doc); err != nil {
@@ -106,7 +108,7 @@ func Parse(name string, b []byte) (*Config, error) {
 		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, constraints"}
+		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, fix, constraints"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -142,6 +144,12 @@ func Parse(name string, b []byte) (*Config, error) {
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				cfg.JDKs[strings.TrimPrefix(v.Content[j].Value, "jdk")] = v.Content[j+1].Value
 			}
+		case "fix":
+			f, err := parseFix(name, v)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Fix = f
 		case "constraints":
 			if v.Kind != yaml.SequenceNode {
 				return nil, &Error{File: name, Line: v.Line, Msg: "constraints: expected a list of entries with type and spec"}
@@ -154,7 +162,7 @@ func Parse(name string, b []byte) (*Config, error) {
 				cfg.Constraints = append(cfg.Constraints, e)
 			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks or constraints", k.Value)}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks, fix or constraints", k.Value)}
 		}
 	}
 	if len(cfg.Constraints) == 0 {

@@ -113,7 +113,7 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 			}
 			rel := relPath(root, q)
 			if d.IsDir() {
-				if q != p && (strings.HasPrefix(d.Name(), ".") || cfg.Excluded(rel)) {
+				if q != p && (strings.HasPrefix(d.Name(), ".") || cfg.Excluded(rel) || ownConfig(q)) {
 					return filepath.SkipDir
 				}
 				return nil
@@ -131,6 +131,15 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 	return out, nil
 }
 
+// ownConfig reports whether dir has its own configuration: like a nested
+// Go module, it is a separate project with its own constraints, checked
+// when it is named or when iflint runs inside it, never with the
+// constraints of the tree around it.
+func ownConfig(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, config.FileName))
+	return err == nil
+}
+
 func relPath(root, p string) string {
 	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
 		return filepath.ToSlash(r)
@@ -138,14 +147,20 @@ func relPath(root, p string) string {
 	return filepath.ToSlash(p)
 }
 
-// CheckPaths reads and checks files on disk.
-func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
-	names, err := Collect(root, paths, o.Config)
+// Files are files read from disk, with those that were not read.
+type Files struct {
+	Files   []File
+	Skipped []Skipped
+}
+
+// ReadFiles collects paths (see Collect) and reads them, skipping files
+// too large to check.
+func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) {
+	names, err := Collect(root, paths, cfg)
 	if err != nil {
 		return nil, err
 	}
-	files := make([]File, 0, len(names))
-	res := &Result{}
+	out := &Files{Files: make([]File, 0, len(names))}
 	for _, n := range names {
 		st, err := os.Stat(n)
 		if err != nil {
@@ -153,17 +168,26 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 		}
 		rel := relPath(root, n)
 		if st.Size() > MaxFileSize {
-			res.Skipped = append(res.Skipped, Skipped{rel, fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
+			out.Skipped = append(out.Skipped, Skipped{rel, fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
 			continue
 		}
 		b, err := os.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: rel, Src: b})
+		out.Files = append(out.Files, File{Path: rel, Src: b})
 	}
-	r := Check(ctx, files, o)
-	r.Skipped = append(res.Skipped, r.Skipped...)
+	return out, nil
+}
+
+// CheckPaths reads and checks files on disk.
+func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
+	fs, err := ReadFiles(root, paths, o.Config)
+	if err != nil {
+		return nil, err
+	}
+	r := Check(ctx, fs.Files, o)
+	r.Skipped = append(fs.Skipped, r.Skipped...)
 	sortResult(r)
 	return r, nil
 }

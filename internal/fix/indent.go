@@ -16,9 +16,9 @@ import (
 // code line to depth×unit and fixes operator/comma spacing on the lines
 // the rule reports. Depth comes from the nesting of the lines' columns
 // (Python's INDENT/DEDENT algorithm), which is exactly block structure in
-// Python and the author's structure elsewhere; a result whose syntax tree
-// differs in shape from the original is refused whole, so a change of
-// scope can never slip through.
+// Python and the author's structure elsewhere. Where that guess is wrong
+// (a file whose indentation is already inconsistent), the result changes
+// the syntax tree's shape and verification rejects it.
 func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
 	if r.Verdict != check.Fail || c.Indent == nil {
 		return nil, nil, nil
@@ -45,13 +45,9 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	if err != nil {
 		return nil, nil, fmt.Errorf("indentation fix: own edits: %w", err)
 	}
-	after, err := syntax.Parse(u.Ctx, c.Lang, out)
-	if err != nil {
-		return nil, nil, fmt.Errorf("indentation fix: reparse as %s: %w", c.Lang, err)
-	}
-	if TreeShape(after.Root()) != TreeShape(t.Root()) {
-		return nil, append(skipped, Skipped{0, len(u.Src), "the fix would change the syntax tree's shape (block structure), so none of it is proposed; fix by hand"}), nil
-	}
+	// Whether the result keeps the block structure is not decided here:
+	// verification's syntax stage rejects any whitespace-only candidate
+	// that changes the tree's shape, whichever fixer (or model) made it.
 	// The rule keeps one finding per line, so a line can hide a second
 	// offender we could not fix; report whatever still fails.
 	rest := check.Run(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)

@@ -51,6 +51,10 @@ type RefactorInput struct {
 	Satisfied []string
 	// Round is the feedback round (0 for the first attempt).
 	Round int
+	// Rejected says why the previous attempt was not kept (the failing
+	// verification stage and its evidence, e.g. a test output tail), so
+	// the model learns what broke, not only what is still violated.
+	Rejected string
 }
 
 // Refactor asks a model to fix a file against violated constraints and

@@ -43,13 +43,14 @@ func TestRefactorPromptCarriesFeedback(t *testing.T) {
 		Path: "x.go", Language: "go", Source: "package x\n", Round: 2,
 		Violated:  []Violation{{Constraint: "go;tabs", Doc: "indent with tabs", Findings: []string{"line 3: indented with spaces"}}},
 		Satisfied: []string{"go;K&R"},
+		Rejected:  "tests: exit 1\n--- FAIL: TestSum",
 	}
 	code, _, err := Refactor(context.Background(), c, "m", in)
 	if err != nil || code != "package x" {
 		t.Fatalf("code %q, err %v", code, err)
 	}
 	p := c.got[0].Messages[0].Content
-	for _, want := range []string{"go;tabs: indent with tabs", "line 3: indented with spaces", "- go;K&R", "attempt 2", "```go\npackage x\n"} {
+	for _, want := range []string{"go;tabs: indent with tabs", "line 3: indented with spaces", "- go;K&R", "attempt 2", "rejected by verification:\ntests: exit 1\n--- FAIL: TestSum", "```go\npackage x\n"} {
 		if !strings.Contains(p, want) {
 			t.Errorf("prompt lacks %q:\n%s", want, p)
 		}

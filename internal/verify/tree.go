@@ -184,3 +184,14 @@ func removeTree(dir string) error {
 	})
 	return os.RemoveAll(dir)
 }
+
+// CopyTree copies the tree at src into dst (which must not exist) as Run
+// copies a repository: .git, links leaving the tree and special files
+// are left out, and directories get their modes back.
+func CopyTree(src, dst string) error {
+	modes, err := copyTree(src, dst)
+	if err != nil {
+		return err
+	}
+	return restoreDirModes(dst, modes)
+}

@@ -1,0 +1,3 @@
+module example.com/go-indent-spaces
+
+go 1.22

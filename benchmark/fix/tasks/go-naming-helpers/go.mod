@@ -1,0 +1,3 @@
+module example.com/go-naming-helpers
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/go-naming-test-call-trap
+
+go 1.22

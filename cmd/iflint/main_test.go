@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildBinary builds this command once per test binary run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "iflint")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestFixWriteInterrupted sends SIGINT to `iflint fix -write` while it is
+// verifying and writing fixes for many files (each proof runs a slow
+// test command). Whenever the signal lands, every file must be either
+// untouched or fully fixed, no temporary file may be left behind, and
+// the exit code must say the run failed.
+func TestFixWriteInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	const n = 12
+	orig := func(i int) string {
+		return fmt.Sprintf("package lib\n\nfunc parse_item_%d(s string) string { return s }\n\nvar _ = parse_item_%d(\"x\")\n", i, i)
+	}
+	fixed := func(i int) string {
+		return fmt.Sprintf("package lib\n\nfunc parseItem%d(s string) string { return s }\n\nvar _ = parseItem%d(\"x\")\n", i, i)
+	}
+	for _, delay := range []time.Duration{300 * time.Millisecond, 900 * time.Millisecond, 1500 * time.Millisecond} {
+		t.Run(delay.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := "version: 1\nfix:\n  test: sleep 0.1\nconstraints:\n  - type: naming_convention\n    spec: go;function:camelCase\n"
+			if err := os.WriteFile(filepath.Join(dir, ".iflint.yml"), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(orig(i)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command(bin, "fix", "-write")
+			cmd.Dir = dir
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(delay)
+			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatalf("exit: %v; want a non-zero exit after the interrupt\n%s", err, stderr.String())
+			}
+			fixedCount := 0
+			for i := range n {
+				b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch string(b) {
+				case orig(i):
+				case fixed(i):
+					fixedCount++
+				default:
+					t.Errorf("f%02d.go is neither original nor fixed:\n%s", i, b)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".iflint-") {
+					t.Errorf("temporary file left behind: %s", e.Name())
+				}
+			}
+			t.Logf("after %s: %d of %d files fixed; stderr tail: %s", delay, fixedCount, n, lastLine(stderr.String()))
+		})
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}

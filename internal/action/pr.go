@@ -1,0 +1,241 @@
+package action
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/github"
+	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/verify"
+)
+
+// llmRounds is how many attempts the model gets per file, each told why
+// the previous one was rejected.
+const llmRounds = 3
+
+// pullRequest checks the files pr changes, in suggest mode proves fixes
+// for them, and reports on the pull request.
+func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (int, error) {
+	g := git{dir: r.ws, env: r.gitEnv()}
+	if pr.HeadSHA == "" {
+		head, err := g.revParse(ctx, "HEAD")
+		if err != nil {
+			return ExitUsage, inputErrorf("no head SHA (-head) and the workspace's HEAD is unknown: %w", err)
+		}
+		pr.HeadSHA = head
+	} else if full, err := g.revParse(ctx, pr.HeadSHA); err == nil {
+		pr.HeadSHA = full // -head may name a branch or an abbreviated SHA; GitHub wants the full one
+	}
+	var client *github.Client
+	if !r.ov.DryRun || token != "" {
+		if token == "" {
+			return ExitUsage, inputErrorf("no GitHub token: set the github-token input (or -token-env NAME locally)")
+		}
+		var err error
+		client, err = github.New(github.Config{
+			HTTPClient: r.env.HTTPClient, BaseURL: cmp.Or(r.ov.APIURL, r.getenv("GITHUB_API_URL")), Token: token,
+			LocalDiff: github.GitDiff(r.ws, g.env), Now: r.env.Now, Sleep: r.env.Sleep,
+		})
+		if err != nil {
+			return ExitUsage, err
+		}
+	}
+	diff, err := r.diff(ctx, client, pr, g)
+	if err != nil {
+		return ExitInternal, err
+	}
+	paths, skipped := changedPaths(diff, r.cfg)
+	files, note, err := headFiles(ctx, g, pr.HeadSHA, paths)
+	if err != nil {
+		return ExitInternal, err
+	}
+	s := scope{diff: diff, filter: r.in.Filter}
+	res := engine.Check(ctx, files.Files, r.options())
+	kept, outside := s.split(res.Diagnostics)
+	rep := &report{
+		Title: fmt.Sprintf("%s at %s", pr, short(pr.HeadSHA)),
+		Mode:  r.in.Mode, Filter: r.in.Filter.String(),
+		SSR: ssr(res.Outcomes), HSR: hsr(res.Outcomes), Files: checkedFiles(res.Outcomes),
+		Findings: kept, Outside: outside, Fixed: map[string]bool{},
+		Skipped: append(append(skipped, files.Skipped...), res.Skipped...),
+	}
+	if note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	switch {
+	case client == nil:
+		rep.Notes = append(rep.Notes, "Dry run without a token: the diff was computed with git between the base and head commits.")
+	case diff.Source == github.SourceLocalGit:
+		rep.Notes = append(rep.Notes, "GitHub would not serve this pull request's diff (too large); it was computed with git in the workspace.")
+	}
+	var verified map[string]bool
+	if r.in.Mode == ModeSuggest {
+		if verified, err = r.suggest(ctx, rep, files.Files, kept, s); err != nil {
+			return ExitInternal, err
+		}
+	}
+	rep.Rows = constraintRows(res.Outcomes, kept, verified)
+
+	covered, pubErr := r.review(ctx, client, pr, diff, rep)
+	code, err := r.finish(rep, res, kept, covered)
+	if pubErr != nil {
+		return ExitInternal, pubErr
+	}
+	return code, err
+}
+
+// diff is the pull request's diff from GitHub, or for a dry run without
+// a token, from git in the workspace.
+func (r *runner) diff(ctx context.Context, client *github.Client, pr github.PR, g git) (*github.Diff, error) {
+	if client != nil {
+		return client.ChangedFiles(ctx, pr)
+	}
+	if pr.BaseSHA == "" {
+		return nil, inputErrorf("a dry run without a token diffs in the workspace and needs the base commit (-base)")
+	}
+	data, err := github.GitDiff(g.dir, g.env)(ctx, pr.BaseSHA, pr.HeadSHA)
+	if err != nil {
+		return nil, err
+	}
+	d, err := github.ParseDiff(data)
+	if err != nil {
+		return nil, fmt.Errorf("local git diff: %w", err)
+	}
+	d.Source = github.SourceLocalGit
+	return d, nil
+}
+
+// suggest proves fixes for the files with findings in scope and turns
+// the placeable ones into suggestions on rep. It returns the fingerprints
+// of the findings in scope that a verified fix removes.
+func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope) (map[string]bool, error) {
+	want := map[string]bool{}
+	for _, d := range kept {
+		want[d.Path] = true
+	}
+	var subset []engine.File
+	for _, f := range files {
+		if want[f.Path] {
+			subset = append(subset, f)
+		}
+	}
+	o := engine.FixOptions{Options: r.options(), Root: r.ws, Fixer: s.fixer, Rounds: llmRounds}
+	if test := cmp.Or(r.in.TestCommand, r.cfg.Fix.Test); test != "" {
+		scrub := append([]string{}, r.cfg.Fix.Scrub...)
+		if r.ov.TokenEnv != "" {
+			scrub = append(scrub, r.ov.TokenEnv)
+		}
+		o.Test = verify.Shell(test)
+		o.Runner = &verify.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now}
+	}
+	switch {
+	case r.in.Model != "" && r.in.APIKey != "":
+		lc := llm.ConfigFromEnv(r.getenv)
+		lc.APIKey, lc.Model = r.in.APIKey, r.in.Model
+		if r.in.BaseURL != "" {
+			lc.BaseURL = r.in.BaseURL
+		}
+		client, err := llm.New(lc, r.env.HTTPClient, nil)
+		if err != nil {
+			return nil, inputErrorf("model: %w", err)
+		}
+		o.Refactor = refactorer{inner: fix.LLM{C: client, Model: r.in.Model}, s: s, opts: o.Options}
+	case r.in.Model != "":
+		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
+	}
+	fr, err := engine.Fix(ctx, subset, o)
+	if err != nil {
+		return nil, fmt.Errorf("proving fixes: %w", err)
+	}
+	rep.Suggestions, rep.Unplaced = suggestions(fr, s, r.in.MaxComments)
+	rep.Baseline = fr.Baseline
+	for _, c := range fr.Candidates {
+		if c.Proposed && !c.Accepted {
+			rep.Rejected = append(rep.Rejected, c)
+		}
+	}
+	for _, sg := range rep.Suggestions {
+		for _, d := range sg.Fixed {
+			rep.Fixed[d.Fingerprint] = true
+		}
+	}
+	verified := map[string]bool{}
+	for _, f := range fr.Files {
+		for _, d := range resolvedIn(fr, f.Path) {
+			verified[d.Fingerprint] = true
+		}
+	}
+	return verified, nil
+}
+
+// review posts the suggestions as one review (in suggest mode), or
+// prints it for a dry run, and returns the findings whose suggestion is
+// now on the pull request. An error other than a missing write
+// permission is returned after everything else has been reported.
+func (r *runner) review(ctx context.Context, client *github.Client, pr github.PR, diff *github.Diff, rep *report) (covered map[string]bool, err error) {
+	if r.in.Mode != ModeSuggest {
+		rep.Review.State = "Check mode posts no review: the findings are annotations."
+		return nil, nil
+	}
+	rv := github.Review{Body: r.red.String(rep.reviewBody()), Diff: diff, MaxComments: r.in.MaxComments}
+	for _, sg := range rep.Suggestions {
+		c := sg.Comment
+		c.Body = r.red.String(c.Body)
+		rv.Comments = append(rv.Comments, c)
+	}
+	if r.ov.DryRun {
+		r.printReview(pr, rv)
+		rep.Review.State = fmt.Sprintf("Dry run: a review with %d suggestion(s) was printed, not posted.", len(rv.Comments))
+		return nil, nil
+	}
+	res, err := client.Publish(ctx, pr, rv)
+	rep.Review.Posted, rep.Review.Present, rep.Review.Outdated = res.Posted, res.SkippedDuplicates, res.MarkedOutdated
+	rep.Review.Downgraded, rep.Review.URL = len(res.Downgraded), res.ReviewURL
+	switch {
+	case errors.Is(err, github.ErrNoWriteAccess):
+		why := "The token cannot write reviews on this pull request (a pull request from a fork gets a read-only GITHUB_TOKEN; otherwise grant `permissions: pull-requests: write`), so the findings are reported as annotations and in this summary instead of review comments."
+		r.a.Noticef("iflint: %s", why)
+		rep.Review.State = "Not posted. " + why
+		return nil, nil
+	case err != nil:
+		rep.Review.State = "Not posted: " + err.Error()
+		return nil, fmt.Errorf("publishing the review: %w", err)
+	}
+	down := map[string]bool{}
+	for _, d := range res.Downgraded {
+		down[d.Comment.Fingerprint] = true
+	}
+	covered = map[string]bool{}
+	for _, sg := range rep.Suggestions {
+		if !down[sg.Fingerprint] {
+			for _, d := range sg.Fixed {
+				covered[d.Fingerprint] = true
+			}
+		}
+	}
+	switch {
+	case res.ReviewID != 0:
+		rep.Review.State = fmt.Sprintf("Posted a review with %d suggestion(s).", res.Posted)
+	case res.SkippedDuplicates > 0:
+		rep.Review.State = "Nothing new to post: every suggestion is already on the pull request."
+	default:
+		rep.Review.State = "No review: there is no verified fix to suggest."
+	}
+	return covered, nil
+}
+
+// printReview shows a dry run's review as it would be posted.
+func (r *runner) printReview(pr github.PR, rv github.Review) {
+	fmt.Fprintf(r.stdout, "iflint: dry run: the review for %s at %s (not posted)\n\n%s\n", pr, short(pr.HeadSHA), rv.Body)
+	for _, c := range rv.Comments {
+		start := c.StartLine
+		if start == 0 {
+			start = c.Line
+		}
+		fmt.Fprintf(r.stdout, "\n--- %s lines %s (%s)\n%s\n", c.Path, lineSpan(start, c.Line), c.Fingerprint, c.Body)
+	}
+}

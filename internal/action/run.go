@@ -1,0 +1,214 @@
+package action
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
+)
+
+// Env is everything the action touches outside the process.
+type Env struct {
+	// Getenv reads the environment: INPUT_* and GITHUB_* variables.
+	Getenv func(string) string
+	// Environ is the base environment of the repository's test command
+	// (secrets are removed from it); nil builds a minimal one from Getenv.
+	Environ func() []string
+	// Stdout receives workflow commands (annotations, masks) and, for a
+	// dry run, the review; Stderr receives the summary of local runs.
+	Stdout, Stderr io.Writer
+	// HTTPClient carries GitHub and LLM requests (nil: defaults).
+	HTTPClient *http.Client
+	Now        func() time.Time
+	Sleep      func(context.Context, time.Duration) error
+	// Dir is the workspace when GITHUB_WORKSPACE is not set.
+	Dir     string
+	Version string
+}
+
+// runner is one run's state.
+type runner struct {
+	env    Env
+	getenv func(string) string
+	a      *githubactions.Action
+	red    *redactor
+	stdout io.Writer
+	stderr io.Writer
+	ws     string
+	in     Inputs
+	ov     Overrides
+	cfg    *config.Config
+}
+
+// Run runs the action and returns its exit code. The error, if any, is
+// already reported as an error annotation and free of secrets; callers
+// print it and exit with the code.
+func Run(ctx context.Context, env Env, ov Overrides) (code int, err error) {
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
+	if env.Now == nil {
+		env.Now = time.Now
+	}
+	if env.Stdout == nil {
+		env.Stdout = io.Discard
+	}
+	if env.Stderr == nil {
+		env.Stderr = io.Discard
+	}
+	// The runner hides masked values from the log from here on; the mask
+	// commands themselves are the only place the secrets are written.
+	raw := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(env.Stdout))
+	token, key := readSecrets(raw, ov)
+	for _, s := range []string{token, key} {
+		if s != "" {
+			raw.AddMask(s)
+		}
+	}
+	red := newRedactor(token, key)
+	stdout := red.Writer(env.Stdout)
+	r := &runner{
+		env: env, getenv: env.Getenv, red: red, ov: ov,
+		stdout: stdout, stderr: red.Writer(env.Stderr),
+		a: githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(stdout)),
+	}
+	defer func() {
+		// go-githubactions panics when it cannot write a file command.
+		if p := recover(); p != nil {
+			code, err = ExitInternal, fmt.Errorf("writing the workflow's output files: %v", p)
+		}
+		if err != nil {
+			err = &redactedError{msg: red.String(err.Error()), err: err}
+			func() {
+				defer func() { _ = recover() }()
+				r.a.Errorf("iflint: %s", err)
+			}()
+		}
+	}()
+	return r.run(ctx, token, key)
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// errPRTarget explains the refusal in the error annotation.
+var errPRTarget = errors.New("iflint does not run on pull_request_target by default: that event gives the workflow a write token and the repository's secrets, " +
+	"while the checked-out head is untrusted code from the pull request, and iflint runs the repository's test command on it. " +
+	"Use the pull_request event, or set allow-pull-request-target: true only if the workflow never checks out the pull request's code")
+
+func (r *runner) run(ctx context.Context, token, key string) (int, error) {
+	in, err := readInputs(r.a, r.ov, token, key)
+	if err != nil {
+		return ExitUsage, err
+	}
+	r.in = in
+	r.ws = cmp.Or(r.getenv("GITHUB_WORKSPACE"), r.env.Dir, ".")
+	t, err := readTarget(r.getenv, r.ov)
+	if err != nil {
+		return ExitUsage, err
+	}
+	if t.Event == eventPRTarget && !in.AllowPRTarget {
+		return ExitUsage, inputError{errPRTarget}
+	}
+	cfgPath := in.Config
+	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
+		cfgPath = filepath.Join(r.ws, cfgPath)
+	}
+	if r.cfg, err = config.Load(r.ws, cfgPath); err != nil {
+		return ExitUsage, fmt.Errorf("configuration: %w", err)
+	}
+	if t.PR == nil {
+		return r.workspace(ctx, t)
+	}
+	return r.pullRequest(ctx, *t.PR, token)
+}
+
+func (r *runner) options() engine.Options {
+	return engine.Options{Config: r.cfg, Toolchains: &check.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
+}
+
+// workspace checks every file of the workspace: the run is not about a
+// pull request (push, schedule, workflow_dispatch), so there is no diff
+// to filter by and nobody to review.
+func (r *runner) workspace(ctx context.Context, t target) (int, error) {
+	files, err := engine.ReadFiles(r.ws, []string{r.ws}, r.cfg)
+	if err != nil {
+		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
+	}
+	res := engine.Check(ctx, files.Files, r.options())
+	rep := &report{
+		Title: fmt.Sprintf("%s at %s", cmp.Or(r.getenv("GITHUB_REF"), "the workspace"), cmp.Or(short(t.SHA), "its current state")),
+		Mode:  ModeCheck, SSR: ssr(res.Outcomes), HSR: hsr(res.Outcomes), Files: checkedFiles(res.Outcomes),
+		Findings: res.Diagnostics, Rows: constraintRows(res.Outcomes, res.Diagnostics, nil),
+		Skipped: append(files.Skipped, res.Skipped...),
+	}
+	if r.in.Mode == ModeSuggest {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("Suggestions need a pull request; this %s run only checks.", cmp.Or(t.Event, "local")))
+	}
+	return r.finish(rep, res, res.Diagnostics, nil)
+}
+
+// finish writes the SARIF file, the annotations of the findings no
+// suggestion on the pull request covers, the outputs and the summary, and
+// applies fail-on.
+func (r *runner) finish(rep *report, res *engine.Result, kept []engine.Diagnostic, covered map[string]bool) (int, error) {
+	sarif, sarifErr := r.writeSARIF(r.in.SARIFFile, kept, res)
+	if sarifErr == nil {
+		rep.SARIF = sarif
+	}
+	var open []engine.Diagnostic
+	for _, d := range kept {
+		if !covered[d.Fingerprint] {
+			open = append(open, d)
+		}
+	}
+	annotate(r.a, open, rep.SARIF)
+	r.setOutputs(rep)
+	r.writeSummary(rep)
+	if sarifErr != nil {
+		return ExitInternal, fmt.Errorf("writing the SARIF file: %w", sarifErr)
+	}
+	return exitCode(r.in.FailOn, kept), nil
+}
+
+// gitEnv is git's whole environment: enough to find its configuration
+// (safe.directory), nothing secret.
+func (r *runner) gitEnv() []string {
+	var env []string
+	for _, k := range []string{"PATH", "HOME"} {
+		if v := r.getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// environ is the test command's environment before scrubbing.
+func (r *runner) environ() []string {
+	if r.env.Environ != nil {
+		return r.env.Environ()
+	}
+	var env []string
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "LANG", "GOPATH", "GOCACHE", "GOMODCACHE", "GOFLAGS", "GOTOOLCHAIN", "GOPROXY",
+		"CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "PYENV_ROOT", "JAVA_HOME"} {
+		if v := r.getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}

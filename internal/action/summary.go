@@ -1,0 +1,249 @@
+package action
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/verify"
+)
+
+// report is everything a run found and did, for the job summary, the
+// review body and the outputs. It is plain data, so rendering is tested
+// on fixed values.
+type report struct {
+	Title  string // "o/r#7 at 1234567" or "refs/heads/main at 1234567"
+	Mode   Mode
+	Filter string // filter mode; "" when the run is not about a pull request
+	Notes  []string
+	Rows   []constraintRow
+	SSR    ratio
+	HSR    ratio
+	Files  int // checked files
+	// Findings are the findings in scope; Outside counts the others.
+	Findings []engine.Diagnostic
+	Outside  int
+	// Fixed holds the fingerprints of findings a suggestion removes.
+	Fixed       map[string]bool
+	Suggestions []suggestion
+	Unplaced    []unplaced
+	Rejected    []engine.Candidate
+	Baseline    *verify.Record
+	Review      reviewStats
+	Skipped     []engine.Skipped
+	SARIF       string
+}
+
+// reviewStats is what happened to the review.
+type reviewStats struct {
+	// State is a sentence: posted, nothing new, or why no review was sent.
+	State                                 string
+	Posted, Present, Outdated, Downgraded int
+	URL                                   string
+}
+
+// Caps keep the summary readable and far below GitHub's 1 MiB limit; the
+// SARIF file has everything.
+const (
+	maxSummaryFindings = 100
+	maxSummaryDiffLen  = 200 // lines of a fix's diff shown
+	maxRejected        = 50
+)
+
+// summary renders the job summary.
+func (r *report) summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## iflint: %s\n\n", r.Title)
+	if r.Filter != "" {
+		fmt.Fprintf(&b, "Mode **%s**, filter-mode **%s**: %d changed file(s) checked; %d finding(s) in scope, %d outside it.\n\n", r.Mode, r.Filter, r.Files, len(r.Findings), r.Outside)
+	} else {
+		fmt.Fprintf(&b, "Mode **%s**: %d file(s) checked; %d finding(s).\n\n", r.Mode, r.Files, len(r.Findings))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "> %s\n\n", n)
+	}
+	r.writeTable(&b)
+	r.writeSuggestions(&b)
+	r.writeUnplaced(&b)
+	r.writeRejected(&b)
+	r.writeFindings(&b)
+	if r.Review.State != "" {
+		fmt.Fprintf(&b, "### Review\n\n%s\n\n", r.Review.State)
+		if r.Review.Posted+r.Review.Present+r.Review.Outdated+r.Review.Downgraded > 0 || r.Review.URL != "" {
+			fmt.Fprintf(&b, "| posted | already present | marked outdated | downgraded |\n|--:|--:|--:|--:|\n| %d | %d | %d | %d |\n\n",
+				r.Review.Posted, r.Review.Present, r.Review.Outdated, r.Review.Downgraded)
+		}
+		if r.Review.URL != "" {
+			fmt.Fprintf(&b, "[The review](%s)\n\n", r.Review.URL)
+		}
+	}
+	if len(r.Skipped) > 0 {
+		b.WriteString("<details><summary>Files not checked</summary>\n\n")
+		for _, s := range r.Skipped {
+			fmt.Fprintf(&b, "- `%s`: %s\n", mdCode(s.Path), cell(s.Reason))
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	if r.SARIF != "" {
+		fmt.Fprintf(&b, "SARIF: `%s`\n", mdCode(r.SARIF))
+	}
+	return b.String()
+}
+
+func (r *report) writeTable(b *strings.Builder) {
+	if len(r.Rows) == 0 {
+		b.WriteString("No configured constraint applies to the checked files.\n\n")
+		return
+	}
+	b.WriteString("| constraint | files checked | satisfied | violated | unverified | findings | fixed & verified |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, row := range r.Rows {
+		fmt.Fprintf(b, "| `%s` `%s` | %d | %d | %d | %d | %d | %d |\n",
+			row.Type, cell(mdCode(row.Spec)), row.Checked, row.Satisfied, row.Violated, row.Unsure, row.Findings, row.Fixed)
+	}
+	fmt.Fprintf(b, "\n**SSR** %s (%d of %d decided outcomes satisfied) · **HSR** %s (%d of %d files satisfy every constraint)\n\n",
+		orNA(r.SSR.String()), r.SSR.Num, r.SSR.Den, orNA(r.HSR.String()), r.HSR.Num, r.HSR.Den)
+}
+
+func (r *report) writeSuggestions(b *strings.Builder) {
+	if r.Mode != ModeSuggest {
+		return
+	}
+	if len(r.Suggestions) == 0 {
+		b.WriteString("### Suggestions\n\nNo verified fix to suggest.\n\n")
+		return
+	}
+	fmt.Fprintf(b, "### Suggestions (%d)\n\n| file | lines | fixes | verification |\n|---|---|---|---|\n", len(r.Suggestions))
+	type fileFix struct {
+		path string
+		pf   *proof
+	}
+	var files []fileFix
+	for _, s := range r.Suggestions {
+		var fixes []string
+		for _, d := range s.Fixed {
+			fixes = append(fixes, fmt.Sprintf("`%s` line %d", d.Type, d.Line))
+		}
+		if len(fixes) == 0 {
+			fixes = append(fixes, "part of the file's fix")
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", mdCode(s.Path), lineSpan(s.StartLine, s.Line), strings.Join(fixes, ", "), cell(proofText(s.Proof, true)))
+		if len(files) == 0 || files[len(files)-1].pf != s.Proof {
+			files = append(files, fileFix{s.Path, s.Proof})
+		}
+	}
+	b.WriteString("\n")
+	for _, f := range files {
+		diff := clipLines(f.pf.Diff, maxSummaryDiffLen)
+		fence := codeFence(diff)
+		fmt.Fprintf(b, "<details><summary>%s: the verified change</summary>\n\n%sdiff\n%s%s\n\n</details>\n\n", htmlText(f.path), fence, diff, fence)
+	}
+}
+
+func (r *report) writeUnplaced(b *strings.Builder) {
+	if len(r.Unplaced) == 0 {
+		return
+	}
+	b.WriteString("### Verified fixes not suggested\n\n")
+	for _, u := range r.Unplaced {
+		fmt.Fprintf(b, "- `%s` (%d finding(s)): %s\n", mdCode(u.Path), u.Findings, cell(oneLine(u.Reason, 300)))
+	}
+	b.WriteString("\n")
+}
+
+func (r *report) writeRejected(b *strings.Builder) {
+	if len(r.Rejected) > 0 {
+		fmt.Fprintf(b, "### Rejected candidates (%d)\n\n| file | constraint | source | stage | reason |\n|---|---|---|---|---|\n", len(r.Rejected))
+		for i, c := range r.Rejected {
+			if i == maxRejected {
+				fmt.Fprintf(b, "\n… and %d more.\n", len(r.Rejected)-maxRejected)
+				break
+			}
+			var ts []string
+			for _, t := range c.Targets {
+				ts = append(ts, fmt.Sprintf("`%s`", t.Type))
+			}
+			src := c.Source
+			if c.Part != "" {
+				src += ", only " + c.Part
+			}
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", mdCode(c.Path), strings.Join(ts, ", "), cell(src), c.Stage, cell(oneLine(c.Reason, 200)))
+		}
+		b.WriteString("\n")
+	}
+	if bl := r.Baseline; bl != nil && !bl.Passed {
+		fmt.Fprintf(b, "The test command `%s` fails without any fix (exit %d), so no fix could be proven by it.\n\n", mdCode(bl.Command), bl.ExitCode)
+	}
+}
+
+func (r *report) writeFindings(b *strings.Builder) {
+	var open []engine.Diagnostic
+	for _, d := range r.Findings {
+		if !r.Fixed[d.Fingerprint] {
+			open = append(open, d)
+		}
+	}
+	if len(open) == 0 {
+		return
+	}
+	title := "Findings"
+	if r.Mode == ModeSuggest {
+		title = "Findings without a suggested fix"
+	}
+	fmt.Fprintf(b, "### %s (%d)\n\n| file | line | constraint | severity | message |\n|---|--:|---|---|---|\n", title, len(open))
+	for i, d := range open {
+		if i == maxSummaryFindings {
+			fmt.Fprintf(b, "\n… and %d more: see the SARIF file.\n", len(open)-maxSummaryFindings)
+			break
+		}
+		fmt.Fprintf(b, "| `%s` | %d | `%s` | %s | %s |\n", mdCode(d.Path), d.Line, d.Type, d.Severity, cell(oneLine(d.Message, 200)))
+	}
+	b.WriteString("\n")
+}
+
+func lineSpan(start, end int) string {
+	if start == end {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d-%d", start, end)
+}
+
+// cell keeps text inside one Markdown table cell.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+func orNA(s string) string {
+	if s == "" {
+		return "n/a"
+	}
+	return s
+}
+
+// clipLines keeps the first n lines of s.
+func clipLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) <= n {
+		return s
+	}
+	return strings.Join(lines[:n], "") + fmt.Sprintf("… %d more lines\n", len(lines)-n)
+}
+
+// codeFence is a backtick fence longer than any backtick run in s.
+func codeFence(s string) string {
+	run, longest := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}

@@ -1,0 +1,372 @@
+package bench
+
+// The fix track: small repositories with seeded violations and real
+// tests (benchmark/fix), on which the refactor-and-verify core must fix
+// what can be fixed and reject, at a named stage, what would break them.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/verify"
+)
+
+// FixManifest is benchmark/fix/manifest.json.
+type FixManifest struct {
+	Version int       `json:"version"`
+	Tasks   []FixTask `json:"tasks"`
+}
+
+// FixTask is one repository of the track and what must happen to it.
+type FixTask struct {
+	Name        string      `json:"name"`
+	Language    string      `json:"language"`
+	Description string      `json:"description"`
+	Trap        bool        `json:"trap"`
+	Expect      []FixExpect `json:"expect"`
+}
+
+// FixExpect is the expected outcome of the candidate for one file and
+// one constraint type: "verified", "rejected" at Stage, or "none".
+type FixExpect struct {
+	Path    string       `json:"path"`
+	Type    string       `json:"type"`
+	Outcome string       `json:"outcome"`
+	Stage   verify.Stage `json:"stage,omitempty"`
+}
+
+func (e FixExpect) String() string {
+	if e.Stage != "" {
+		return e.Outcome + " at " + string(e.Stage)
+	}
+	return e.Outcome
+}
+
+// LoadFixManifest reads and validates dir/manifest.json; tasks live in
+// dir/tasks/<name>.
+func LoadFixManifest(dir string) (*FixManifest, error) {
+	p := filepath.Join(dir, "manifest.json")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("fix track: %w", err)
+	}
+	var m FixManifest
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("fix track %s: %w", p, err)
+	}
+	if m.Version != 1 {
+		return nil, fmt.Errorf("fix track %s: version %d, expected 1", p, m.Version)
+	}
+	seen := map[string]bool{}
+	for _, t := range m.Tasks {
+		if t.Name == "" || seen[t.Name] {
+			return nil, fmt.Errorf("fix track %s: task %q: expected a unique non-empty name", p, t.Name)
+		}
+		seen[t.Name] = true
+		if st, err := os.Stat(filepath.Join(dir, "tasks", t.Name)); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("fix track %s: task %q: expected a directory tasks/%s", p, t.Name, t.Name)
+		}
+		for _, e := range t.Expect {
+			ok := e.Outcome == "verified" || e.Outcome == "none" || (e.Outcome == "rejected" && slices.Contains(verify.Stages, e.Stage))
+			if !ok || (e.Outcome != "rejected" && e.Stage != "") {
+				return nil, fmt.Errorf("fix track %s: task %q, %s %s: outcome %q stage %q: expected verified, none, or rejected with a stage among %v", p, t.Name, e.Path, e.Type, e.Outcome, e.Stage, verify.Stages)
+			}
+		}
+	}
+	return &m, nil
+}
+
+// FixTrackOptions configures a run of the track.
+type FixTrackOptions struct {
+	// Env is the environment for test commands (secrets are scrubbed).
+	Env      []string
+	Workers  int
+	Refactor fix.Refactorer
+	Rounds   int
+	// Only restricts the run to these task names (all when empty).
+	Only []string
+	Now  func() time.Time
+}
+
+// FixTaskResult is what happened to one task.
+type FixTaskResult struct {
+	Name       string             `json:"name"`
+	Language   string             `json:"language"`
+	Trap       bool               `json:"trap"`
+	Before     int                `json:"findings_before"`
+	After      int                `json:"findings_after"`
+	Candidates []engine.Candidate `json:"candidates"`
+	// Outcomes are the observed outcomes per expectation key
+	// ("path type"), in the manifest's terms.
+	Outcomes map[string]string `json:"outcomes"`
+	// Mismatches list expectations that did not hold.
+	Mismatches []string `json:"mismatches,omitempty"`
+	// Unproven lists files modified on disk without a verified fix; it
+	// must stay empty.
+	Unproven []string      `json:"unproven,omitempty"`
+	Duration time.Duration `json:"duration_ns"`
+	Err      string        `json:"error,omitempty"`
+}
+
+// RunFixTrack runs every task on a temporary copy: check, fix, verify,
+// write the verified fixes, then compare the tree with the originals
+// and the outcomes with the manifest. The track itself is never written.
+func RunFixTrack(ctx context.Context, dir string, m *FixManifest, o FixTrackOptions) []FixTaskResult {
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	tasks := m.Tasks
+	if len(o.Only) > 0 {
+		tasks = slices.DeleteFunc(slices.Clone(tasks), func(t FixTask) bool { return !slices.Contains(o.Only, t.Name) })
+	}
+	out := make([]FixTaskResult, len(tasks))
+	par.For(len(tasks), o.Workers, func(i int) {
+		start := now()
+		out[i] = runFixTask(ctx, filepath.Join(dir, "tasks", tasks[i].Name), tasks[i], o)
+		out[i].Duration = now().Sub(start)
+	})
+	return out
+}
+
+func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions) FixTaskResult {
+	res := FixTaskResult{Name: t.Name, Language: t.Language, Trap: t.Trap, Outcomes: map[string]string{}}
+	fail := func(err error) FixTaskResult {
+		res.Err = err.Error()
+		return res
+	}
+	work, err := os.MkdirTemp("", "iflint-fixtrack-")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(work)
+	root := filepath.Join(work, "repo")
+	if err := verify.CopyTree(src, root); err != nil {
+		return fail(err)
+	}
+	cfg, err := config.Load(root, "")
+	if err != nil {
+		return fail(err)
+	}
+	files, err := engine.ReadFiles(root, []string{root}, cfg)
+	if err != nil {
+		return fail(err)
+	}
+	fo := engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds}
+	if cfg.Fix.Test != "" {
+		fo.Test = verify.Shell(cfg.Fix.Test)
+		fo.Runner = &verify.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
+	}
+	fr, err := engine.Fix(ctx, files.Files, fo)
+	if err != nil {
+		return fail(err)
+	}
+	res.Before, res.After, res.Candidates = len(fr.Before.Diagnostics), len(fr.After.Diagnostics), fr.Candidates
+	for _, f := range fr.Files {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(f.Path)), f.New, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	res.Unproven = unproven(src, root, files.Files, fr)
+	observe(&res, fr)
+	res.Mismatches = compareExpect(t, res.Outcomes, fr)
+	return res
+}
+
+// observe records, per file and type, the outcome of the first (whole)
+// candidate, in the manifest's terms.
+func observe(res *FixTaskResult, fr *engine.FixResult) {
+	for _, c := range fr.Candidates {
+		if c.Part != "" || c.Source != "fixer" {
+			continue
+		}
+		for _, tg := range c.Targets {
+			key := c.Path + " " + string(tg.Type)
+			if _, ok := res.Outcomes[key]; ok {
+				continue
+			}
+			switch {
+			case !c.Proposed:
+				res.Outcomes[key] = "none"
+			case c.Accepted:
+				res.Outcomes[key] = "verified"
+			default:
+				res.Outcomes[key] = "rejected at " + string(c.Stage)
+			}
+		}
+	}
+}
+
+func compareExpect(t FixTask, got map[string]string, fr *engine.FixResult) []string {
+	var bad []string
+	want := map[string]bool{}
+	for _, e := range t.Expect {
+		key := e.Path + " " + e.Type
+		want[key] = true
+		g, ok := got[key]
+		if !ok {
+			g = "no candidate"
+		}
+		if g != e.String() {
+			bad = append(bad, fmt.Sprintf("%s: got %s, want %s", key, g, e))
+		}
+	}
+	for key, g := range got {
+		if !want[key] {
+			bad = append(bad, fmt.Sprintf("%s: got %s, not in the manifest", key, g))
+		}
+	}
+	sort.Strings(bad)
+	return bad
+}
+
+// unproven compares the fixed copy with the original task: a file may
+// differ only if it is a fixed file with exactly the verified content.
+func unproven(orig, root string, files []engine.File, fr *engine.FixResult) []string {
+	fixed := map[string][]byte{}
+	for _, f := range fr.Files {
+		fixed[f.Path] = f.New
+	}
+	var bad []string
+	for _, f := range files {
+		was, err1 := os.ReadFile(filepath.Join(orig, filepath.FromSlash(f.Path)))
+		now, err2 := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+		if err1 != nil || err2 != nil {
+			bad = append(bad, f.Path+": unreadable")
+			continue
+		}
+		if bytes.Equal(was, now) {
+			continue
+		}
+		if want, ok := fixed[f.Path]; !ok || !bytes.Equal(want, now) || !allAccepted(fr, f.Path) {
+			bad = append(bad, f.Path)
+		}
+	}
+	return bad
+}
+
+// allAccepted: every change to path came from an accepted candidate,
+// which holds when the final content is the last accepted candidate's.
+func allAccepted(fr *engine.FixResult, path string) bool {
+	for _, c := range fr.Candidates {
+		if c.Path == path && c.Accepted {
+			return true
+		}
+	}
+	return false
+}
+
+// FixTrackSummary is the headline of a run.
+type FixTrackSummary struct {
+	Tasks, Traps          int
+	FindingsBefore        int
+	FindingsAfter         int
+	Proposed, Verified    int
+	RejectedByStage       map[verify.Stage]int
+	NoCandidate           int
+	WrongWithoutVerifying int
+	Mismatches, Unproven  int
+	Errors                int
+}
+
+// SummarizeFixTrack totals a run. A candidate "would have been wrong
+// without verification" when it removed what it targeted (so a plain
+// autofixer would have applied it) and a later stage rejected it: it
+// broke the block structure, another constraint, or the tests.
+func SummarizeFixTrack(rs []FixTaskResult) FixTrackSummary {
+	s := FixTrackSummary{RejectedByStage: map[verify.Stage]int{}}
+	for _, r := range rs {
+		s.Tasks++
+		if r.Trap {
+			s.Traps++
+		}
+		if r.Err != "" {
+			s.Errors++
+		}
+		s.FindingsBefore += r.Before
+		s.FindingsAfter += r.After
+		s.Mismatches += len(r.Mismatches)
+		s.Unproven += len(r.Unproven)
+		for _, c := range r.Candidates {
+			switch {
+			case !c.Proposed:
+				s.NoCandidate++
+				continue
+			case c.Accepted:
+				s.Verified++
+			default:
+				s.RejectedByStage[c.Stage]++
+				if c.Stage == verify.StageRegressions || c.Stage == verify.StageTests || wrongShape(c) {
+					s.WrongWithoutVerifying++
+				}
+			}
+			s.Proposed++
+		}
+	}
+	return s
+}
+
+// wrongShape: a syntax-stage rejection of a candidate that parses (a
+// whitespace change that moved code between blocks) is a wrong fix; a
+// candidate with new syntax errors would have been caught by a compiler.
+func wrongShape(c engine.Candidate) bool {
+	return c.Stage == verify.StageSyntax && strings.Contains(c.Reason, "shape")
+}
+
+// WriteFixTrackReport renders the run for people: the headline, then a
+// line per task with its outcomes and any mismatch.
+func WriteFixTrackReport(w *bytes.Buffer, rs []FixTaskResult) {
+	s := SummarizeFixTrack(rs)
+	fmt.Fprintf(w, "# Fix track\n\n")
+	fmt.Fprintf(w, "| measure | value |\n|---|---:|\n")
+	fmt.Fprintf(w, "| tasks (traps) | %d (%d) |\n", s.Tasks, s.Traps)
+	fmt.Fprintf(w, "| findings before → after | %d → %d (%d fixed) |\n", s.FindingsBefore, s.FindingsAfter, s.FindingsBefore-s.FindingsAfter)
+	fmt.Fprintf(w, "| candidates proposed | %d |\n", s.Proposed)
+	fmt.Fprintf(w, "| fixes verified (kept) | %d |\n", s.Verified)
+	for _, st := range verify.Stages {
+		fmt.Fprintf(w, "| rejected at %s | %d |\n", st, s.RejectedByStage[st])
+	}
+	fmt.Fprintf(w, "| no candidate (fixer skipped every finding) | %d |\n", s.NoCandidate)
+	fmt.Fprintf(w, "| fixes that would have been wrong without verification | %d |\n", s.WrongWithoutVerifying)
+	fmt.Fprintf(w, "| files modified without a verified fix | %d |\n", s.Unproven)
+	fmt.Fprintf(w, "| expectation mismatches | %d |\n", s.Mismatches)
+	fmt.Fprintf(w, "| task errors | %d |\n\n", s.Errors)
+	fmt.Fprintf(w, "| task | language | trap | findings | outcomes | status |\n|---|---|---|---|---|---|\n")
+	for _, r := range rs {
+		var oc []string
+		for k, v := range r.Outcomes {
+			oc = append(oc, k+": "+v)
+		}
+		sort.Strings(oc)
+		status := "ok"
+		switch {
+		case r.Err != "":
+			status = "error: " + r.Err
+		case len(r.Unproven) > 0:
+			status = "UNPROVEN: " + strings.Join(r.Unproven, ", ")
+		case len(r.Mismatches) > 0:
+			status = "mismatch: " + strings.Join(r.Mismatches, "; ")
+		}
+		trap := ""
+		if r.Trap {
+			trap = "yes"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %d → %d | %s | %s |\n", r.Name, r.Language, trap, r.Before, r.After, strings.Join(oc, "<br>"), status)
+	}
+}
+
+

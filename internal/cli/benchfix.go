@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/iflint/iflint/internal/bench"
+	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/llm"
+)
+
+func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
+	fs := c.flags("bench fix")
+	tasks := fs.String("tasks", "benchmark/fix", "fix track directory (manifest.json and tasks/)")
+	out := fs.String("out", "", "directory for report.md and results.json (default: report on standard output only)")
+	only := fs.String("only", "", "comma-separated task names to run (default: all)")
+	workers := fs.Int("workers", 2, "tasks run at once")
+	model := fs.String("model", "", "LLM for what the deterministic fixers leave (default: deterministic fixers only, offline)")
+	rounds := fs.Int("rounds", 3, "LLM attempts per file")
+	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)")
+	fs.Usage = func() {
+		fmt.Fprintf(c.Stderr, "Usage: iflint bench fix [flags]\n\nRuns the LintEval fix track: every task is fixed on a temporary copy, each candidate\nverified (syntax, findings, regressions, tests), and the outcomes compared with the manifest.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := c.parse(fs, args); err != nil {
+		return ExitUsage, err
+	}
+	dir := c.abs(*tasks)
+	m, err := bench.LoadFixManifest(dir)
+	if err != nil {
+		return ExitUsage, usageError{err}
+	}
+	o := bench.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now}
+	if *only != "" {
+		o.Only = strings.Split(*only, ",")
+	}
+	if *model != "" {
+		lc := llm.ConfigFromEnv(c.Getenv)
+		if *baseURL != "" {
+			lc.BaseURL = *baseURL
+		}
+		client, err := llm.New(lc, nil, nil)
+		if err != nil {
+			return ExitUsage, usageError{err}
+		}
+		o.Refactor = fix.LLM{C: client, Model: *model}
+	}
+	rs := bench.RunFixTrack(ctx, dir, m, o)
+	if err := ctx.Err(); err != nil {
+		return ExitInternal, err
+	}
+	var buf bytes.Buffer
+	bench.WriteFixTrackReport(&buf, rs)
+	if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
+		return ExitInternal, err
+	}
+	if *out != "" {
+		od := c.abs(*out)
+		if err := os.MkdirAll(od, 0o755); err != nil {
+			return ExitInternal, err
+		}
+		js, err := json.MarshalIndent(rs, "", "  ")
+		if err != nil {
+			return ExitInternal, err
+		}
+		if err := writeFileAtomic(filepath.Join(od, "results.json"), append(js, '\n')); err != nil {
+			return ExitInternal, err
+		}
+		if err := writeFileAtomic(filepath.Join(od, "report.md"), buf.Bytes()); err != nil {
+			return ExitInternal, err
+		}
+	}
+	s := bench.SummarizeFixTrack(rs)
+	if s.Mismatches > 0 || s.Unproven > 0 || s.Errors > 0 {
+		return ExitFindings, nil
+	}
+	return ExitClean, nil
+}

@@ -1,0 +1,246 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"github.com/iflint/iflint/internal/atomicfile"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/verify"
+)
+
+func (c *Command) fix(ctx context.Context, args []string) (int, error) {
+	fs := c.flags("fix")
+	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory, else the embedded default)")
+	write := fs.Bool("write", false, "apply the verified fixes to the files (atomically; a file whose fix was not verified is never touched)")
+	format := fs.String("format", "text", "output format: text (a unified diff, the report on standard error) or json")
+	test := fs.String("test", "", "test command that proves a fix (default: fix.test from the configuration)")
+	model := fs.String("model", "", "LLM for what the deterministic fixers cannot fix (default: none; key from OPENAI_API_KEY)")
+	rounds := fs.Int("rounds", 3, "LLM attempts per file, each told why the previous one was rejected")
+	jf := addJudgeFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(c.Stderr, "Usage: iflint fix [flags] [paths...]\n\nProposes fixes for violations (default: the current directory) and keeps only those\nproven by re-checking every constraint and running the test command on an isolated copy.\nPrints the verified diff; -write applies it. Run it at the repository root.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := c.parse(fs, args); err != nil {
+		return ExitUsage, err
+	}
+	if err := oneOf("format", *format, "text", "json"); err != nil {
+		return ExitUsage, err
+	}
+	if *rounds < 1 {
+		return ExitUsage, usagef("-rounds %d: expected at least 1", *rounds)
+	}
+	cfg, err := c.loadConfig(*cfgPath)
+	if err != nil {
+		return ExitUsage, err
+	}
+	jd, err := c.configuredJudge(jf, cfg)
+	if err != nil {
+		return ExitUsage, err
+	}
+	paths, err := c.paths(fs.Args())
+	if err != nil {
+		return ExitUsage, err
+	}
+	files, err := engine.ReadFiles(c.Dir, paths, cfg)
+	if err != nil {
+		return ExitInternal, err
+	}
+	o := engine.FixOptions{
+		Options: engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
+		Root:    c.Dir, Rounds: *rounds,
+	}
+	testCmd := cfg.Fix.Test
+	if *test != "" {
+		testCmd = *test
+	}
+	if testCmd != "" {
+		o.Test = verify.Shell(testCmd)
+		o.Runner = &verify.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), ScrubNames: cfg.Fix.Scrub, Now: c.Now}
+	}
+	if *model != "" {
+		lc := llm.ConfigFromEnv(c.Getenv)
+		if *jf.baseURL != "" {
+			lc.BaseURL = *jf.baseURL
+		}
+		lc.MaxRequests, lc.MaxTokens = *jf.maxRequests, *jf.maxTokens
+		client, err := llm.New(lc, nil, nil)
+		if err != nil {
+			return ExitUsage, usageError{err}
+		}
+		o.Refactor = fix.LLM{C: client, Model: *model}
+	}
+	var written []string
+	if *write {
+		// Each file is written as soon as its fixes are proven, through a
+		// temporary file and a rename: a run stopped by a signal leaves
+		// every file either as it was or fully fixed.
+		o.FileDone = func(f engine.FixedFile) error {
+			if err := c.writeFixed(f); err != nil {
+				return err
+			}
+			written = append(written, f.Path)
+			return nil
+		}
+	}
+	res, err := engine.Fix(ctx, files.Files, o)
+	if err != nil {
+		if len(written) > 0 {
+			fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", len(written), strings.Join(written, ", "))
+		}
+		return ExitInternal, err
+	}
+	if *format == "json" {
+		if err := writeFixJSON(c, res); err != nil {
+			return ExitInternal, err
+		}
+	} else {
+		if !*write {
+			for _, f := range res.Files {
+				fmt.Fprint(c.Stdout, fix.Unified(f.Path, f.Old, f.New, 3))
+			}
+		}
+		writeFixReport(c, res, *write)
+	}
+	for _, s := range files.Skipped {
+		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
+	}
+	if len(res.After.Diagnostics) > 0 {
+		return ExitFindings, nil
+	}
+	if !*write && len(res.Files) > 0 {
+		return ExitFindings, nil // the diff is not applied yet
+	}
+	return ExitClean, nil
+}
+
+// writeFixReport tells a person what happened to each candidate: the
+// verified ones with their evidence, the rejected ones with the stage
+// that rejected them.
+func writeFixReport(c *Command, res *engine.FixResult, written bool) {
+	for _, cd := range res.Candidates {
+		fmt.Fprintf(c.Stderr, "%s: %s (%s): %s\n", cd.Path, targetNames(cd.Targets), sourceName(cd), candidateVerdict(cd))
+		for _, s := range cd.Skipped {
+			fmt.Fprintf(c.Stderr, "  left %d:%d: %s\n", s.Line, s.Col, strings.SplitN(s.Reason, "\n", 2)[0])
+		}
+		if t := cd.Verification.Tests; t != nil && !t.Passed && t.OutputTail != "" {
+			for _, l := range tailLines(t.OutputTail, 8) {
+				fmt.Fprintf(c.Stderr, "  | %s\n", l)
+			}
+		}
+	}
+	if b := res.Baseline; b != nil && !b.Passed {
+		fmt.Fprintf(c.Stderr, "iflint: the test command fails without any fix (%s, exit %d); fixes could not be proven\n", b.Command, b.ExitCode)
+	}
+	verb := "would fix"
+	if written {
+		verb = "fixed"
+	}
+	fmt.Fprintf(c.Stderr, "iflint: %s %d file(s); %d finding(s) remain\n", verb, len(res.Files), len(res.After.Diagnostics))
+	for _, d := range res.After.Diagnostics {
+		fmt.Fprintf(c.Stderr, "%s:%d:%d: %s: %s\n", d.Path, d.Line, d.Col, d.Type, d.Message)
+	}
+}
+
+func targetNames(ts []engine.Target) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, fmt.Sprintf("%s %q", t.Type, t.Spec))
+	}
+	return strings.Join(out, ", ")
+}
+
+func sourceName(cd engine.Candidate) string {
+	switch {
+	case cd.Source == "llm":
+		return fmt.Sprintf("llm, round %d", cd.Round+1)
+	case cd.Part != "":
+		return cd.Source + ", only " + cd.Part
+	}
+	return cd.Source
+}
+
+func candidateVerdict(cd engine.Candidate) string {
+	switch {
+	case !cd.Proposed:
+		return "no candidate: " + cd.Reason
+	case cd.Accepted:
+		var stages []string
+		for _, s := range cd.Verification.Stages {
+			stages = append(stages, string(s.Stage))
+		}
+		v := "verified (" + strings.Join(stages, ", ")
+		if t := cd.Verification.Tests; t != nil {
+			v += fmt.Sprintf("; %s passed in %s", t.Command, t.Duration.Round(1e6))
+		} else {
+			v += "; no test command configured"
+		}
+		return v + ")"
+	}
+	return fmt.Sprintf("rejected at %s: %s", cd.Stage, cd.Reason)
+}
+
+func tailLines(s string, n int) []string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return lines
+}
+
+// fixJSON is the -format json document.
+type fixJSON struct {
+	Candidates []engine.Candidate  `json:"candidates"`
+	Baseline   *verify.Record      `json:"baseline,omitempty"`
+	Files      []fixedFileJSON     `json:"files"`
+	Remaining  []engine.Diagnostic `json:"remaining"`
+}
+
+type fixedFileJSON struct {
+	Path string `json:"path"`
+	Diff string `json:"diff"`
+}
+
+func writeFixJSON(c *Command, res *engine.FixResult) error {
+	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
+	if doc.Candidates == nil {
+		doc.Candidates = []engine.Candidate{}
+	}
+	if doc.Remaining == nil {
+		doc.Remaining = []engine.Diagnostic{}
+	}
+	for _, f := range res.Files {
+		doc.Files = append(doc.Files, fixedFileJSON{f.Path, fix.Unified(f.Path, f.Old, f.New, 3)})
+	}
+	enc := json.NewEncoder(c.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// writeFixed writes one fixed file. A file that changed on disk since it
+// was read is left alone: the fix was proven against the old content.
+func (c *Command) writeFixed(f engine.FixedFile) error {
+	p := filepath.Join(c.Dir, filepath.FromSlash(f.Path))
+	cur, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	if string(cur) != string(f.Old) {
+		return fmt.Errorf("%s changed on disk while it was being fixed; not written", f.Path)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(p, f.New, st.Mode().Perm()); err != nil {
+		return fmt.Errorf("writing %s: %w", f.Path, err)
+	}
+	return nil
+}

@@ -1,0 +1,346 @@
+package fix
+
+// The comment fixes that change a comment's delimiters or its line
+// (single-line, multi-line, inline and block comments), and GoDoc, which
+// the rule reads line by line.
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// directiveRE matches comments that a tool reads only in their exact form
+// and place (Go build constraints and pragmas, cgo exports, TypeScript
+// references and suppressions, linter switches, Python type comments):
+// re-spelling or moving one changes what the tool does.
+var directiveRE = regexp.MustCompile(`^(//[a-z0-9]+:\S|//(line|export|extern) |//\s*\+build|///\s*<|(//|/\*|#)\s*(@ts-|eslint|prettier-ignore|NOLINT|nolint|istanbul |c8 |jshint|global |type:|noqa|pragma|pylint:|mypy:|fmt:|isort:|nosec|-\*-|vim:))`)
+
+// codingRE is Python's encoding declaration (PEP 263), read on the first
+// two lines only.
+var codingRE = regexp.MustCompile(`^#.*?coding[:=]`)
+
+func (f *commentFile) isDirective(k cmt) bool {
+	t := f.text(k)
+	return directiveRE.MatchString(t) || k.start == 0 && strings.HasPrefix(t, "#!") ||
+		f.id == lang.Python && k.line < 2 && codingRE.MatchString(t)
+}
+
+// cStyle reports whether the language comments with // and /* */, the
+// only delimiters the kind conversions produce.
+func cStyle(id lang.ID) bool {
+	in := lang.Get(id)
+	return in.LineComment == "//" && in.BlockStart == "/*"
+}
+
+// planSingleLine turns each block comment into // lines at its place.
+func (f *commentFile) planSingleLine() ([]change, []Skipped) {
+	bad, skipped := f.ruleComments("single-line comment") // lists every block comment
+	if len(bad) == 0 && len(skipped) == 0 {
+		return nil, []Skipped{f.wholeFile("no comment to convert; write a single-line comment by hand (the fixer never invents text)")}
+	}
+	var changes []change
+	for _, k := range bad {
+		text := f.text(k)
+		lines := []string(nil)
+		why := ""
+		switch {
+		case !cStyle(f.id) || !closedBlock(text):
+			why = fmt.Sprintf("converting this %s comment to a line comment is not supported; do it by hand", lang.Get(f.id).Name)
+		case !blank(f.src[k.end:f.lineEnd(k.last)]):
+			why = "code follows this block comment on its line; a // comment would swallow it"
+		default:
+			lines = blockCommentLines(text)
+			for _, l := range lines {
+				if (f.id == lang.C || f.id == lang.CPP) && strings.HasSuffix(l, `\`) {
+					why = "a line of this comment ends with a backslash, which would continue a // comment onto the next line"
+				}
+			}
+		}
+		if why != "" {
+			skipped = append(skipped, Skipped{k.start, k.end, why})
+			continue
+		}
+		changes = append(changes, change{edits: Edits{{k.start, k.end, asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end})
+	}
+	return changes, skipped
+}
+
+// planMultiLine turns each run of // lines (same indentation, no gap)
+// into one /* */ block, and a trailing // comment into /* */ in place.
+func (f *commentFile) planMultiLine() ([]change, []Skipped) {
+	bad, skipped := f.ruleComments("multi-line comment") // lists every line comment
+	if !cStyle(f.id) {
+		why := fmt.Sprintf("%s has no block comment syntax this fixer writes; convert by hand", lang.Get(f.id).Name)
+		if f.id == lang.Python {
+			why = "Python has no block comment syntax the rule accepts (a docstring is a string, not a comment), so no comment can become a multi-line comment"
+		}
+		if len(bad) == 0 {
+			return nil, append(skipped, f.wholeFile(why))
+		}
+		for _, k := range bad {
+			skipped = append(skipped, Skipped{k.start, k.end, why})
+		}
+		return nil, skipped
+	}
+	if len(bad) == 0 && len(skipped) == 0 {
+		return nil, []Skipped{f.wholeFile("no comment to convert; write a /* */ comment by hand (the fixer never invents text)")}
+	}
+	var changes []change
+	for i := 0; i < len(bad); {
+		run := bad[i : i+1]
+		for j := i + 1; bad[i].alone && j < len(bad) && bad[j].alone && bad[j].line == bad[j-1].last+1 &&
+			indentOf(f.src, bad[j].start) == indentOf(f.src, bad[i].start); j++ {
+			run = bad[i : j+1]
+		}
+		i += len(run)
+		ch, why := f.toBlock(run)
+		if why != "" {
+			for _, k := range run {
+				skipped = append(skipped, Skipped{k.start, k.end, why})
+			}
+			continue
+		}
+		changes = append(changes, ch)
+	}
+	return changes, skipped
+}
+
+func (f *commentFile) toBlock(run []cmt) (change, string) {
+	var lines []string
+	for _, k := range run {
+		t := f.text(k)
+		switch {
+		case !strings.HasPrefix(t, "//"):
+			return change{}, "not a // comment; convert it by hand"
+		case strings.Contains(t, "\n"):
+			return change{}, "this // comment continues onto the next line (a trailing backslash); convert it by hand"
+		case f.isDirective(k):
+			return change{}, "a tool directive, which works only as written; left as a // comment"
+		case strings.Contains(t, "*/") || strings.Contains(t, "/*"):
+			return change{}, "the comment's text contains /* or */, which would end or nest a block comment"
+		}
+		lines = append(lines, lineCommentText(t, "//"))
+	}
+	first, last := run[0], run[len(run)-1]
+	s := "/* */"
+	switch {
+	case len(run) > 1:
+		s = starBlock("/*", lines, indentOf(f.src, first.start), f.lb)
+	case lines[0] != "":
+		s = "/* " + lines[0] + " */"
+	}
+	return change{edits: Edits{{first.start, last.end, s}}, lo: first.start, hi: last.end}, ""
+}
+
+// planInline moves a comment standing alone on its line to the end of
+// the code line below it. A run of comment lines, or one with no code
+// below, is Skipped: joining text or picking a line is not mechanical.
+func (f *commentFile) planInline() ([]change, []Skipped) {
+	all, skipped := f.ruleComments("single-line comment", "multi-line comment")
+	commentOnly := func(l int) bool {
+		if l < 0 || l >= len(f.starts) {
+			return false
+		}
+		k, ok := f.commentAt(f.contentEnd(l) - 1)
+		return ok && k.alone && k.last == l
+	}
+	var changes []change
+	for _, k := range all {
+		if !k.own && k.last == k.line || k.own && !k.alone && k.last == k.line {
+			continue // already shares its line with code
+		}
+		next := k.last + 1
+		why := ""
+		switch {
+		case k.last > k.line:
+			why = "this block comment spans several lines, and the ones after the first hold no code; shorten it by hand"
+		case f.isDirective(k):
+			why = "a tool directive, which must stay on its own line"
+		case commentOnly(k.line-1) || commentOnly(next):
+			why = "one of several consecutive comment lines; merging them into one inline comment is left to you"
+		case next >= len(f.starts) || blank(f.src[f.starts[next]:f.lineEnd(next)]):
+			why = "no code on the line below to attach this comment to"
+		}
+		if why == "" {
+			why = f.attachable(next)
+		}
+		if why != "" {
+			skipped = append(skipped, Skipped{k.start, k.end, why})
+			continue
+		}
+		sep := " "
+		if lang.Get(f.id).LineComment == "#" {
+			sep = "  " // PEP 8: two spaces before an inline comment
+		}
+		e := f.contentEnd(next)
+		changes = append(changes, change{Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, f.starts[k.line], e, k.start, k.end})
+	}
+	return changes, skipped
+}
+
+// attachable says why a comment cannot go at the end of code line l.
+func (f *commentFile) attachable(l int) string {
+	s := f.starts[l] + len(f.lineText(l)) - len(strings.TrimLeft(f.lineText(l), " \t\f\v"))
+	e := f.contentEnd(l)
+	if _, ok := f.commentAt(s); ok || insideSpan(f.opaque, s) {
+		return "the line below starts inside a comment or string"
+	}
+	if _, ok := f.commentAt(e - 1); ok {
+		return "the line below already ends with a comment"
+	}
+	if insideSpan(f.opaque, e) {
+		return "the line below ends inside a string"
+	}
+	if f.src[e-1] == '\\' {
+		return "the line below ends with a line continuation"
+	}
+	return ""
+}
+
+// planBlock moves each trailing comment onto a line of its own above its
+// code line, at that line's indentation, so a comment block precedes code.
+func (f *commentFile) planBlock() ([]change, []Skipped) {
+	var changes []change
+	var skipped []Skipped
+	for _, k := range f.list {
+		if k.own || k.last != k.line || !blank(f.src[k.end:f.lineEnd(k.line)]) {
+			continue
+		}
+		ls := f.starts[k.line]
+		why := ""
+		switch {
+		case f.isDirective(k):
+			why = "a tool directive tied to its line; left beside the code"
+		case insideSpan(f.opaque, ls):
+			why = "the line starts inside a string or comment, so there is no place above it for this comment"
+		case k.line > 0 && f.contentEnd(k.line-1) > f.starts[k.line-1] && f.src[f.contentEnd(k.line-1)-1] == '\\':
+			why = "the line continues the one above (backslash), so no comment line can go between them"
+		}
+		if why != "" {
+			skipped = append(skipped, Skipped{k.start, k.end, why})
+			continue
+		}
+		q := k.start
+		for q > ls && isBlankByte(f.src[q-1]) {
+			q--
+		}
+		changes = append(changes, change{Edits{{ls, ls, indentOf(f.src, ls) + f.text(k) + f.lb}, {q, k.end, ""}}, ls, k.end, k.start, k.end})
+	}
+	if len(changes) == 0 && len(skipped) == 0 {
+		skipped = append(skipped, f.wholeFile("no comment stands directly above a line of code and no trailing comment can be moved there; write one by hand (the fixer never invents text)"))
+	}
+	return changes, skipped
+}
+
+// asLines renders lines as line comments with marker; the first starts
+// where the replaced comment did, the others at indent.
+func asLines(marker string, lines []string, indent, lb string) string {
+	var sb strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteString(lb + indent)
+		}
+		sb.WriteString(marker)
+		if l != "" {
+			sb.WriteString(" " + l)
+		}
+	}
+	if len(lines) == 0 {
+		sb.WriteString(marker)
+	}
+	return sb.String()
+}
+
+// starBlock renders lines as open + " * " lines + " */".
+func starBlock(open string, lines []string, indent, lb string) string {
+	var sb strings.Builder
+	sb.WriteString(open)
+	for _, l := range lines {
+		sb.WriteString(lb + indent + " *")
+		if l != "" {
+			sb.WriteString(" " + l)
+		}
+	}
+	sb.WriteString(lb + indent + " */")
+	return sb.String()
+}
+
+// goDeclRE is the rule's: a line starting a func/type/var/const
+// declaration (methods and grouped declarations do not match).
+var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
+
+// planGoDoc reads lines as the rule does. It re-spells a one-line /* */
+// doc comment as //, and re-attaches a // comment starting with the name
+// that blank lines separate from its declaration; any other missing or
+// misworded doc comment needs words, so it is Skipped.
+func (f *commentFile) planGoDoc() ([]change, []Skipped) {
+	var changes []change
+	var skipped []Skipped
+	for l := range f.starts {
+		raw := f.lineText(l)
+		m := goDeclRE.FindStringSubmatch(strings.TrimSpace(raw))
+		if m == nil {
+			continue
+		}
+		ch, why := f.goDoc(l, m[1]+" "+m[2], m[2])
+		if why != "" {
+			skipped = append(skipped, Skipped{f.starts[l], f.starts[l] + len(raw), why})
+		} else if ch != nil {
+			changes = append(changes, *ch)
+		}
+	}
+	return changes, skipped
+}
+
+func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
+	startsName := func(s string) bool { return strings.HasPrefix(strings.TrimSpace(strings.TrimLeft(s, "/")), name) }
+	isLine := func(j int) bool { return j >= 0 && strings.HasPrefix(strings.TrimSpace(f.lineText(j)), "//") }
+	missing := fmt.Sprintf("no // doc comment directly above %s; write one starting with %q by hand (the fixer never invents words)", decl, name)
+	reflow := fmt.Sprintf("the rule reads only the line directly above %s, which must start with %q, so a doc comment of several lines fails; reflow it by hand", decl, name)
+	if insideSpan(f.opaque, f.starts[l]) {
+		return nil, fmt.Sprintf("this line of a string or comment reads as %s to the rule, which reads raw lines; reword it by hand", decl)
+	}
+	if l == 0 {
+		return nil, fmt.Sprintf("%s is on the first line, so no comment can stand above it", decl)
+	}
+	prev := strings.TrimSpace(f.lineText(l - 1))
+	switch {
+	case strings.HasPrefix(prev, "//"):
+		if startsName(prev) {
+			return nil, ""
+		}
+		top := l - 1
+		for isLine(top - 1) {
+			top--
+		}
+		if top < l-1 && startsName(f.lineText(top)) {
+			return nil, reflow
+		}
+		return nil, fmt.Sprintf("the doc comment of %s does not start with %q; reword it by hand (the fixer never invents words)", decl, name)
+	case strings.HasSuffix(prev, "*/"):
+		k, ok := f.commentAt(f.contentEnd(l-1) - 1)
+		if !ok || !k.alone || k.last != l-1 || !closedBlock(f.text(k)) {
+			return nil, missing
+		}
+		lines := blockCommentLines(f.text(k))
+		switch {
+		case len(lines) == 1 && startsName(lines[0]):
+			return &change{Edits{{k.start, k.end, asLines("//", lines, "", f.lb)}}, k.start, f.starts[l], f.starts[l], f.lineEnd(l)}, ""
+		case len(lines) > 1 && startsName(lines[0]):
+			return nil, reflow
+		}
+		return nil, fmt.Sprintf("the doc comment of %s does not start with %q; reword it by hand (the fixer never invents words)", decl, name)
+	case prev == "":
+		j := l - 1
+		for j >= 0 && strings.TrimSpace(f.lineText(j)) == "" {
+			j--
+		}
+		if k, ok := f.lineComment(j); ok && isLine(j) && !isLine(j-1) && startsName(f.text(k)) {
+			return &change{Edits{{f.starts[j+1], f.starts[l], ""}}, k.start, f.starts[l], f.starts[l], f.lineEnd(l)}, ""
+		}
+	}
+	return nil, missing
+}

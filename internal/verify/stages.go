@@ -1,0 +1,270 @@
+package verify
+
+import (
+	"fmt"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"strings"
+	"unicode"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// Stage names one verification step. Stages run in the order of Stages
+// and stop at the first failure, cheapest first, so that a candidate
+// that does not even parse never costs a test run.
+type Stage string
+
+const (
+	// StageSyntax: the candidate parses without new syntax errors, and a
+	// whitespace-only candidate of a cleanly parsing file keeps the syntax
+	// tree's shape (in Python a re-indent can silently move a statement
+	// into another block).
+	StageSyntax Stage = "syntax"
+	// StageFindings: the findings the candidate targets are gone.
+	StageFindings Stage = "findings"
+	// StageRegressions: no constraint that held before is now violated.
+	StageRegressions Stage = "regressions"
+	// StageTests: the repository's test command passes on an isolated
+	// copy with the candidate applied.
+	StageTests Stage = "tests"
+)
+
+// Stages is the order in which a candidate is verified.
+var Stages = []Stage{StageSyntax, StageFindings, StageRegressions, StageTests}
+
+// Doc says what a stage proves, for reports and the README.
+func (s Stage) Doc() string {
+	switch s {
+	case StageSyntax:
+		return "the candidate parses without new syntax errors, and a whitespace-only change keeps the syntax tree's shape"
+	case StageFindings:
+		return "the findings the candidate targets are gone"
+	case StageRegressions:
+		return "no constraint that held before is violated now"
+	case StageTests:
+		return "the repository's test command passes on an isolated copy with the fix applied"
+	}
+	return ""
+}
+
+// StageResult is one stage's outcome.
+type StageResult struct {
+	Stage  Stage  `json:"stage"`
+	Passed bool   `json:"passed"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Verification is the record a candidate carries: every stage that ran,
+// in order, and the test run when there was one.
+type Verification struct {
+	Stages []StageResult `json:"stages"`
+	// Tests is the test command's record; nil when no test ran (no
+	// command configured, or an earlier stage failed).
+	Tests *Record `json:"tests,omitempty"`
+}
+
+// Passed reports whether every stage ran and passed. A repository
+// without a test command still records the tests stage, as passed with a
+// detail saying no test ran, so the record never hides that.
+func (v Verification) Passed() bool {
+	if len(v.Stages) != len(Stages) {
+		return false
+	}
+	for _, s := range v.Stages {
+		if !s.Passed {
+			return false
+		}
+	}
+	return true
+}
+
+// Failed returns the failing stage and its detail, if any.
+func (v Verification) Failed() (Stage, string, bool) {
+	for _, s := range v.Stages {
+		if !s.Passed {
+			return s.Stage, s.Detail, true
+		}
+	}
+	return "", "", false
+}
+
+// Add appends a stage result and reports whether it passed, so callers
+// can write `if !v.Add(...) { return }`.
+func (v *Verification) Add(r StageResult) bool {
+	v.Stages = append(v.Stages, r)
+	return r.Passed
+}
+
+// Syntax compares the parse of the original and the candidate unit in
+// language id; the units' cached trees are reused by later stages.
+func Syntax(old, new *check.Unit, id lang.ID) (StageResult, error) {
+	res := StageResult{Stage: StageSyntax}
+	if !syntax.Supported(id) {
+		res.Passed, res.Detail = true, fmt.Sprintf("no grammar for %s; not parsed", id)
+		return res, nil
+	}
+	before, err := old.Tree(id)
+	if err != nil {
+		return res, fmt.Errorf("verify: parsing the original as %s: %w", id, err)
+	}
+	after, err := new.Tree(id)
+	if err != nil {
+		return res, fmt.Errorf("verify: parsing the candidate as %s: %w", id, err)
+	}
+	eb, ea := errorNodes(before.Root()), errorNodes(after.Root())
+	if id == lang.Go {
+		// tree-sitter-go accepts a function's brace on its own line, which
+		// the compiler rejects (semicolon insertion); go/parser is the
+		// compiler's own front end and knows better.
+		eb, ea = goErrors(old.Src), goErrors(new.Src)
+	}
+	if ea > eb {
+		res.Detail = fmt.Sprintf("%d syntax error(s) after the fix, %d before; first at line %d", ea, eb, firstErrorLine(after.Root()))
+		return res, nil
+	}
+	// The shape is only evidence when the original parsed cleanly: a
+	// whitespace fix of a broken file (a Go brace on its own line) may
+	// repair the tree, which is what the error count above allows.
+	if eb == 0 && whitespaceOnly(old.Src, new.Src) && fix.TreeShape(before.Root()) != fix.TreeShape(after.Root()) {
+		res.Detail = "the change is whitespace only but changes the syntax tree's shape (block structure)"
+		return res, nil
+	}
+	res.Passed = true
+	return res, nil
+}
+
+func goErrors(src []byte) int {
+	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution|parser.AllErrors)
+	if list, ok := err.(scanner.ErrorList); ok {
+		return len(list)
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+func errorNodes(root syntax.Node) int {
+	n := 0
+	root.Walk(func(x syntax.Node) bool {
+		if x.IsError() || x.IsMissing() {
+			n++
+		}
+		return x.HasError()
+	})
+	return n
+}
+
+func firstErrorLine(root syntax.Node) int {
+	line := 0
+	root.Walk(func(x syntax.Node) bool {
+		if line > 0 {
+			return false
+		}
+		if x.IsError() || x.IsMissing() {
+			line = int(x.StartPoint().Row) + 1
+			return false
+		}
+		return x.HasError()
+	})
+	return line
+}
+
+func whitespaceOnly(a, b []byte) bool {
+	strip := func(s []byte) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) {
+				return -1
+			}
+			return r
+		}, string(s))
+	}
+	return strip(a) == strip(b)
+}
+
+// Target is a constraint a candidate claims to fix, and how many of its
+// findings the fixer said it had to leave (skipped with a reason).
+type Target struct {
+	Constraint constraint.Constraint
+	// Left is the number of findings the fixer declined to fix; the
+	// candidate may keep at most that many, and must remove some.
+	Left int
+	// Before is the number of findings before the candidate.
+	Before int
+}
+
+// Decide returns a constraint's verdict on the candidate; callers pass
+// check.Run on the candidate's unit, or a judge for LLM-judged types.
+type Decide func(constraint.Constraint) check.Result
+
+// Findings re-checks the targets on the candidate.
+func Findings(u *check.Unit, decide Decide, targets []Target) StageResult {
+	res := StageResult{Stage: StageFindings}
+	var bad []string
+	for _, t := range targets {
+		r := decide(t.Constraint)
+		switch {
+		case r.Verdict == check.Pass:
+		case r.Verdict == check.Fail && t.Left > 0 && len(r.Findings) <= t.Left && len(r.Findings) < t.Before:
+		default:
+			bad = append(bad, describe(u, t.Constraint, r))
+		}
+	}
+	if len(bad) > 0 {
+		res.Detail = "still violated: " + strings.Join(bad, "; ")
+		return res
+	}
+	res.Passed = true
+	return res
+}
+
+// Regressions re-checks on the candidate every constraint that held on
+// the original.
+func Regressions(u *check.Unit, decide Decide, held []constraint.Constraint) StageResult {
+	res := StageResult{Stage: StageRegressions}
+	var bad []string
+	for _, c := range held {
+		if r := decide(c); r.Verdict == check.Fail {
+			bad = append(bad, describe(u, c, r))
+		}
+	}
+	if len(bad) > 0 {
+		res.Detail = "now violated: " + strings.Join(bad, "; ")
+		return res
+	}
+	res.Passed = true
+	return res
+}
+
+// describe names a failing constraint and its first finding.
+func describe(u *check.Unit, c constraint.Constraint, r check.Result) string {
+	s := fmt.Sprintf("%s %q", c.Type, c.Spec)
+	if len(r.Findings) > 0 {
+		f := r.Findings[0]
+		line, _ := u.Position(f.Start)
+		msg := f.Message
+		if msg == "" {
+			msg = r.Reason
+		}
+		s += fmt.Sprintf(" (line %d: %s", line, firstLine(msg))
+		if len(r.Findings) > 1 {
+			s += fmt.Sprintf("; %d more", len(r.Findings)-1)
+		}
+		return s + ")"
+	}
+	if r.Reason != "" {
+		s += " (" + firstLine(r.Reason) + ")"
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
