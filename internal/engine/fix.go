@@ -242,15 +242,19 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 	if last.Accepted || len(r.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageTests) {
 		return nil
 	}
-	return f.split(ctx, path, e, fx, r, held)
+	return f.split(ctx, path, e, fx, r, held, src)
 }
 
 // split retries a rejected multi-finding candidate one finding at a time:
 // when one rename breaks a test, the others may still be sound, and each
 // is then proven on its own. Findings are matched by message, since
 // offsets move as earlier pieces are accepted.
-func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.Fixer, whole check.Result, held []constraint.Constraint) error {
+func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.Fixer, whole check.Result, held []constraint.Constraint, wholeSrc []byte) error {
 	c := e.Constraint
+	// A fixer that works on the whole file (re-indenting, say) proposes
+	// the same candidate for one finding as for all; trying it again
+	// would only repeat the rejected test run.
+	tried := map[string]Candidate{string(wholeSrc): f.res.Candidates[len(f.res.Candidates)-1]}
 	for _, want := range whole.Findings {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -274,10 +278,22 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 		line, col := u.Position(r.Findings[i].Start)
 		cand := Candidate{Path: path, Targets: []Target{{c.Type, c.Spec}}, Source: "fixer", Proposed: true,
 			Part: fmt.Sprintf("%d:%d %s", line, col, firstLine(want.Message))}
+		if prev, ok := tried[string(src)]; ok {
+			// The same file content was already verified in the same
+			// context; its verdict stands without another test run.
+			cand.Diff, cand.Verification, cand.Stage = prev.Diff, prev.Verification, prev.Stage
+			cand.Reason = "same result as an earlier candidate: " + prev.Reason
+			if prev.Accepted {
+				continue
+			}
+			f.res.Candidates = append(f.res.Candidates, cand)
+			continue
+		}
 		targets := []verify.Target{{Constraint: c, Left: len(r.Findings) - 1, Before: len(r.Findings)}}
 		if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
 			return err
 		}
+		tried[string(src)] = f.res.Candidates[len(f.res.Candidates)-1]
 	}
 	return nil
 }

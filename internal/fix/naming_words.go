@@ -82,6 +82,9 @@ var cReserved = setOf(`alignas alignof and asm auto bool break case catch char c
 	friend goto if inline int long mutable namespace new noexcept not nullptr operator or private
 	protected public register return short signed sizeof static struct switch template this throw
 	true try typedef typename union unsigned using virtual void volatile while main std string
-	vector map set printf malloc free size_t NULL`)
+	vector map set printf malloc free size_t NULL restrict xor bitand bitor compl and_eq or_eq
+	xor_eq not_eq requires concept co_await co_yield co_return char8_t char16_t char32_t consteval
+	constinit static_assert thread_local wchar_t dynamic_cast static_cast const_cast
+	reinterpret_cast typeid override final`)
 
 func reservedName(id lang.ID, name string) bool { return reserved[id][name] }
