@@ -144,6 +144,9 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 			return nil, inputErrorf("model: %w", err)
 		}
 		o.Refactor = refactorer{inner: fix.LLM{C: client, Model: r.in.Model}, s: s, opts: o.Options}
+		// Findings outside the suggestable lines are neither shown to the
+		// model nor required to disappear: the review cannot touch them.
+		o.InScope = s.suggestable
 	case r.in.Model != "":
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}

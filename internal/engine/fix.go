@@ -40,6 +40,10 @@ type FixOptions struct {
 	// so a caller can write it at once, and an interrupted run leaves
 	// each file either original or fully fixed. An error stops the run.
 	FileDone func(FixedFile) error
+	// InScope, when set, limits the LLM refactor to findings on lines
+	// startLine..endLine it accepts (a pull request's diff): only those
+	// are shown to the model and must be gone; the others may remain.
+	InScope func(path string, startLine, endLine int) bool
 }
 
 // Target names a constraint a candidate claims to fix.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/llm/llmtest"
@@ -251,5 +253,53 @@ func TestIsTestFile(t *testing.T) {
 		if got := IsTestFile(p); got != want {
 			t.Errorf("IsTestFile(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// TestFixLLMScope: with InScope (a pull request's changed lines), the
+// model is shown only the findings inside, and a candidate that leaves
+// the outside ones in place is kept; without a scope, the same reply
+// does not fix the constraint and is rejected at the findings stage.
+func TestFixLLMScope(t *testing.T) {
+	src := "def loadAll():\n    return 1\n\n\ndef saveAll():\n    return 2\n"
+	reply := "```python\ndef load_all():\n    return 1\n\n\ndef saveAll():\n    return 2\n```"
+	for _, scoped := range []bool{true, false} {
+		t.Run(fmt.Sprintf("scoped=%v", scoped), func(t *testing.T) {
+			dir := writeRepo(t, map[string]string{
+				".iflint.yml": "version: 1\nconstraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n",
+				"m.py":        src,
+			})
+			srv := llmtest.NewServer(t, llmtest.Reply(reply))
+			client, err := llm.New(llm.Config{BaseURL: srv.URL(), APIKey: "k", Concurrency: 1}, srv.Client(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, files := loadRepo(t, dir)
+			o := FixOptions{Options: Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
+				// The deterministic fixer would rename both; leave the work to the model.
+				Fixer: func(constraint.Type) fix.Fixer { return nil }}
+			if scoped {
+				o.InScope = func(path string, start, end int) bool { return path == "m.py" && start >= 1 && end <= 2 }
+			}
+			res, err := Fix(context.Background(), files, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Candidates) != 1 {
+				t.Fatalf("candidates: %+v", res.Candidates)
+			}
+			c := res.Candidates[0]
+			prompt := srv.Requests()[0].Messages[0].Content
+			if scoped {
+				if !c.Accepted {
+					t.Errorf("scoped candidate rejected at %s: %s", c.Stage, c.Reason)
+				}
+				if strings.Contains(prompt, "saveAll\\\" is not") || strings.Contains(prompt, `"saveAll" is not`) {
+					t.Errorf("the prompt shows the out-of-scope finding:\n%s", prompt)
+				}
+			} else if c.Accepted || c.Stage != verify.StageFindings {
+				t.Errorf("unscoped candidate: accepted %v stage %q; want rejected at findings", c.Accepted, c.Stage)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -29,6 +30,7 @@ func (f *fixer) refactor(ctx context.Context, path string, entries []config.Entr
 		var held []constraint.Constraint
 		var satisfied []string
 		var tgs []Target
+		keep := f.keep(path)
 		for _, e := range entries {
 			c := e.Constraint
 			r := decide(c)
@@ -37,8 +39,14 @@ func (f *fixer) refactor(ctx context.Context, path string, entries []config.Entr
 				held = append(held, c)
 				satisfied = append(satisfied, c.Spec)
 			case check.Fail:
+				if keep != nil && len(r.Findings) > 0 {
+					r.Findings = slices.DeleteFunc(r.Findings, func(fd check.Finding) bool { return !keep(old, fd) })
+					if len(r.Findings) == 0 {
+						continue // violated only outside the scope
+					}
+				}
 				violated = append(violated, violation(old, c, r))
-				targets = append(targets, verify.Target{Constraint: c})
+				targets = append(targets, verify.Target{Constraint: c, Keep: keep})
 				tgs = append(tgs, Target{c.Type, c.Spec})
 			}
 		}
@@ -119,4 +127,20 @@ func feedback(c Candidate) string {
 		s += "\ntest output (end):\n" + strings.TrimRight(tail, "\n")
 	}
 	return s
+}
+
+// keep says whether a finding located on a unit lies in
+// FixOptions.InScope (nil: no scope, every finding counts).
+func (f *fixer) keep(path string) func(*check.Unit, check.Finding) bool {
+	if f.o.InScope == nil {
+		return nil
+	}
+	return func(u *check.Unit, fd check.Finding) bool {
+		l1, _ := u.Position(fd.Start)
+		l2, c2 := u.Position(fd.End)
+		if c2 <= 1 && l2 > l1 {
+			l2-- // a range ending at a line's start ends on the line before
+		}
+		return f.o.InScope(path, l1, l2)
+	}
 }

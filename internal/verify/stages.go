@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -197,6 +198,10 @@ type Target struct {
 	Left int
 	// Before is the number of findings before the candidate.
 	Before int
+	// Keep, when set, says which findings count: the others (outside the
+	// lines a pull request's review may touch, say) may remain.
+	// Findings are located on the unit passed along (the candidate's).
+	Keep func(*check.Unit, check.Finding) bool
 }
 
 // Decide returns a constraint's verdict on the candidate; callers pass
@@ -209,6 +214,13 @@ func Findings(u *check.Unit, decide Decide, targets []Target) StageResult {
 	var bad []string
 	for _, t := range targets {
 		r := decide(t.Constraint)
+		if t.Keep != nil && r.Verdict == check.Fail && len(r.Findings) > 0 {
+			kept := slices.DeleteFunc(slices.Clone(r.Findings), func(f check.Finding) bool { return !t.Keep(u, f) })
+			if len(kept) == 0 {
+				continue
+			}
+			r.Findings = kept
+		}
 		switch {
 		case r.Verdict == check.Pass:
 		case r.Verdict == check.Fail && t.Left > 0 && len(r.Findings) <= t.Left && len(r.Findings) < t.Before:
