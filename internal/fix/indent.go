@@ -9,6 +9,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -31,7 +32,11 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	var edits Edits
 	var skipped []Skipped
 	if needsReindent(r) {
-		edits = reindent(u.Src, opaque, c.Indent)
+		var brackets []byteSpan
+		if c.Lang == lang.Python {
+			brackets = bracketSpans(t.Root())
+		}
+		edits = reindent(u.Src, opaque, brackets, c.Indent)
 	}
 	if c.Spacing != constraint.SpacingAny {
 		es, sk := fixSpacing(u.Src, t.Root(), r, c.Spacing == constraint.SpacingRequired)
@@ -92,13 +97,21 @@ func insideSpan(sp []byteSpan, off int) bool {
 
 // reindent rewrites the leading blanks of each code line to depth units.
 // Tabs count to the next multiple of 8, as Python's tokenizer counts them.
-func reindent(src []byte, opaque []byteSpan, in *constraint.Indent) Edits {
+//
+// A line that starts inside brackets opened on an earlier line (Python's
+// implicit line joining; brackets is empty for other languages) is not a
+// statement: its indentation means nothing to the block structure, so it
+// never enters the depth stack, and it is hung one unit per enclosing
+// bracket below the statement it continues. Pushing it on the stack would
+// shift every later statement of the block one level deeper.
+func reindent(src []byte, opaque, brackets []byteSpan, in *constraint.Indent) Edits {
 	unit := "\t"
 	if !in.Tabs {
 		unit = strings.Repeat(" ", in.Width)
 	}
 	var edits Edits
 	stack := []int{0}
+	stmt := "" // the new indentation of the statement being continued
 	for ls := 0; ls < len(src); {
 		le := bytes.IndexByte(src[ls:], '\n')
 		if le < 0 {
@@ -117,13 +130,21 @@ func reindent(src []byte, opaque []byteSpan, in *constraint.Indent) Edits {
 		}
 		blank := lead == le || src[lead] == '\r'
 		if !blank && !insideSpan(opaque, ls) {
-			for len(stack) > 1 && stack[len(stack)-1] > col {
-				stack = stack[:len(stack)-1]
+			var want string
+			if hang := hangDepth(src, brackets, lead); hang > 0 {
+				want = stmt + strings.Repeat(unit, hang)
+			} else if hang == 0 && len(brackets) > 0 && insideBracketLine(brackets, lead) {
+				want = stmt // a closing bracket lines up with its statement
+			} else {
+				for len(stack) > 1 && stack[len(stack)-1] > col {
+					stack = stack[:len(stack)-1]
+				}
+				if stack[len(stack)-1] < col {
+					stack = append(stack, col)
+				}
+				want = strings.Repeat(unit, len(stack)-1)
+				stmt = want
 			}
-			if stack[len(stack)-1] < col {
-				stack = append(stack, col)
-			}
-			want := strings.Repeat(unit, len(stack)-1)
 			if string(src[ls:lead]) != want {
 				edits = append(edits, Edit{ls, lead, want})
 			}
@@ -131,6 +152,48 @@ func reindent(src []byte, opaque []byteSpan, in *constraint.Indent) Edits {
 		ls = le + 1
 	}
 	return edits
+}
+
+// bracketSpans are the spans from an opening bracket to just after its
+// closing one, for nodes that begin with one (calls' argument lists,
+// parameter lists, list/dict/set/tuple displays, subscripts, and
+// parenthesized expressions).
+func bracketSpans(root syntax.Node) []byteSpan {
+	var out []byteSpan
+	root.Walk(func(n syntax.Node) bool {
+		if k := n.ChildCount(); k >= 2 {
+			first, last := n.Child(0), n.Child(k-1)
+			switch first.Type() + last.Type() {
+			case "()", "[]", "{}":
+				out = append(out, byteSpan{first.Start(), last.End()})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// hangDepth counts the brackets that enclose off, were opened before it
+// and are not closed by the character at off itself.
+func hangDepth(src []byte, brackets []byteSpan, off int) int {
+	n := 0
+	for _, b := range brackets {
+		if b.start < off && off < b.end-1 {
+			n++
+		}
+	}
+	return n
+}
+
+// insideBracketLine reports whether off is a closing bracket of a span
+// opened earlier: the line continues a statement, at its level.
+func insideBracketLine(brackets []byteSpan, off int) bool {
+	for _, b := range brackets {
+		if b.start < off && off == b.end-1 {
+			return true
+		}
+	}
+	return false
 }
 
 // TreeShape renders a tree's node types and nesting without positions,
