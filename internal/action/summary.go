@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/markdown"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -135,7 +136,7 @@ func (r *report) writeSuggestions(b *strings.Builder) {
 	b.WriteString("\n")
 	for _, f := range files {
 		diff := clipLines(f.pf.Diff, maxSummaryDiffLen)
-		fence := codeFence(diff)
+		fence := markdown.Fence(diff)
 		fmt.Fprintf(b, "<details><summary>%s: the verified change</summary>\n\n%sdiff\n%s%s\n\n</details>\n\n", htmlText(f.path), fence, diff, fence)
 	}
 }
@@ -232,18 +233,4 @@ func clipLines(s string, n int) string {
 		return s
 	}
 	return strings.Join(lines[:n], "") + fmt.Sprintf("… %d more lines\n", len(lines)-n)
-}
-
-// codeFence is a backtick fence longer than any backtick run in s.
-func codeFence(s string) string {
-	run, longest := 0, 0
-	for _, r := range s {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return strings.Repeat("`", max(3, longest+1))
 }

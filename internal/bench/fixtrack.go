@@ -368,5 +368,3 @@ func WriteFixTrackReport(w *bytes.Buffer, rs []FixTaskResult) {
 		fmt.Fprintf(w, "| %s | %s | %s | %d → %d | %s | %s |\n", r.Name, r.Language, trap, r.Before, r.After, strings.Join(oc, "<br>"), status)
 	}
 }
-
-

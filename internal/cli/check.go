@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/iflint/iflint/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"

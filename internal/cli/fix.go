@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/iflint/iflint/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/iflint/iflint/internal/markdown"
 )
 
 // ErrUnrepresentable reports a change that GitHub suggestions cannot
@@ -77,19 +79,7 @@ func Suggestion(old, new []byte) ([]SuggestionBlock, error) {
 // in them, so replacement text containing ``` cannot close it early. An
 // empty fence deletes the lines it is attached to.
 func fence(lines []string) string {
-	run, longest := 0, 0
-	for _, l := range lines {
-		for _, r := range l {
-			if r == '`' {
-				run++
-				longest = max(longest, run)
-			} else {
-				run = 0
-			}
-		}
-		run = 0
-	}
-	f := strings.Repeat("`", max(3, longest+1))
+	f := markdown.Fence(strings.Join(lines, "\n"))
 	if len(lines) == 0 {
 		return f + "suggestion\n" + f
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/iflint/iflint/internal/markdown"
 )
 
 // Every text this package sends is assembled from the caller's messages,
@@ -32,19 +34,7 @@ var fingerprintRE = regexp.MustCompile(`^[A-Za-z0-9._:/+=-]{1,128}$`)
 // none deletes the lines). The fence is longer than any backtick run in
 // the replacement, so code containing ``` cannot close it early.
 func SuggestionBody(message string, replacement []string) string {
-	longest := 0
-	for _, l := range replacement {
-		run := 0
-		for _, r := range l {
-			if r == '`' {
-				run++
-				longest = max(longest, run)
-			} else {
-				run = 0
-			}
-		}
-	}
-	fence := strings.Repeat("`", max(3, longest+1))
+	fence := markdown.Fence(strings.Join(replacement, "\n"))
 	var sb strings.Builder
 	if m := strings.TrimSpace(message); m != "" {
 		sb.WriteString(m)

@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/markdown"
 )
 
 // Each judged type has templates/<type>.tmpl; reply.tmpl holds the reply
@@ -136,15 +137,6 @@ func Render(t Task, compat bool) (string, error) {
 // fence wraps text in a Markdown code fence longer than any backtick run
 // inside it, so code that itself contains ``` cannot end the block early.
 func fence(text string) string {
-	longest, run := 0, 0
-	for _, r := range text {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	f := strings.Repeat("`", max(3, longest+1))
+	f := markdown.Fence(text)
 	return f + "\n" + text + "\n" + f
 }
