@@ -48,7 +48,11 @@ type unplaced struct {
 // together or not at all: the fix was verified as a whole, and applying
 // part of it (a renamed definition without its renamed calls) is not
 // what was tested.
-func suggestions(fr *engine.FixResult, s scope, maxComments int) (out []suggestion, skipped []unplaced) {
+//
+// held are the fingerprints of suggestions left out only by the cap: the
+// findings are still there, so their earlier comments must not be marked
+// outdated.
+func suggestions(fr *engine.FixResult, s scope, maxComments int) (out []suggestion, skipped []unplaced, held []string) {
 	for _, f := range fr.Files {
 		resolved := resolvedIn(fr, f.Path)
 		sugs, err := fileSuggestions(fr, f, resolved)
@@ -60,11 +64,14 @@ func suggestions(fr *engine.FixResult, s scope, maxComments int) (out []suggesti
 			skipped = append(skipped, unplaced{f.Path, err.Error(), len(resolved)})
 		case len(out)+len(sugs) > maxComments:
 			skipped = append(skipped, unplaced{f.Path, fmt.Sprintf("its %d suggestion(s) would exceed max-comments (%d)", len(sugs), maxComments), len(resolved)})
+			for _, sg := range sugs {
+				held = append(held, sg.Fingerprint)
+			}
 		default:
 			out = append(out, sugs...)
 		}
 	}
-	return out, skipped
+	return out, skipped, held
 }
 
 // place checks that GitHub will take every hunk where the filter allows it.

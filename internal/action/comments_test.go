@@ -76,3 +76,34 @@ func TestSuggestionFingerprint(t *testing.T) {
 		t.Errorf("fingerprint %q", a)
 	}
 }
+
+// TestCappedFileIsNotOutdated: suggestions posted by an earlier run stay
+// current when a later run's max-comments holds their file back.
+func TestCappedFileIsNotOutdated(t *testing.T) {
+	requirePython(t)
+	f := newFixture(t,
+		map[string]string{".iflint.yml": scenarioConfig, "calc.py": baseCalc, "test_calc.py": testCalc},
+		map[string]string{"calc.py": headCalc, "other.py": "def otherThing():\n    return 1\n"})
+	f.env["INPUT_MAX-COMMENTS"] = "10"
+	if code, err := f.run(Overrides{}); err != nil || code != ExitFindings {
+		t.Fatalf("first run: exit %d, err %v", code, err)
+	}
+	if n := len(f.srv.Comments(owner, repoName, f.number)); n != 4 {
+		t.Fatalf("first run posted %d comments, want 4", n)
+	}
+	f.srv.ResetLog()
+	f.env["INPUT_MAX-COMMENTS"] = "2"
+	if code, err := f.run(Overrides{}); err != nil || code != ExitFindings {
+		t.Fatalf("second run: exit %d, err %v", code, err)
+	}
+	for _, r := range f.srv.Requests() {
+		if r.Method != "GET" {
+			t.Errorf("second run wrote %s %s; the held-back suggestions are still current", r.Method, r.Path)
+		}
+	}
+	for _, c := range f.srv.Comments(owner, repoName, f.number) {
+		if strings.Contains(c.Body, "Outdated") {
+			t.Errorf("comment marked outdated:\n%s", c.Body)
+		}
+	}
+}

@@ -154,7 +154,7 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 	if err != nil {
 		return nil, fmt.Errorf("proving fixes: %w", err)
 	}
-	rep.Suggestions, rep.Unplaced = suggestions(fr, s, r.in.MaxComments)
+	rep.Suggestions, rep.Unplaced, rep.Held = suggestions(fr, s, r.in.MaxComments)
 	rep.Baseline = fr.Baseline
 	for _, c := range fr.Candidates {
 		if c.Proposed && !c.Accepted {
@@ -184,7 +184,7 @@ func (r *runner) review(ctx context.Context, client *github.Client, pr github.PR
 		rep.Review.State = "Check mode posts no review: the findings are annotations."
 		return nil, nil
 	}
-	rv := github.Review{Body: r.red.String(rep.reviewBody()), Diff: diff, MaxComments: r.in.MaxComments}
+	rv := github.Review{Body: r.red.String(rep.reviewBody()), Diff: diff, MaxComments: r.in.MaxComments, Held: rep.Held}
 	for _, sg := range rep.Suggestions {
 		c := sg.Comment
 		c.Body = r.red.String(c.Body)

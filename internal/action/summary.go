@@ -28,11 +28,13 @@ type report struct {
 	Fixed       map[string]bool
 	Suggestions []suggestion
 	Unplaced    []unplaced
-	Rejected    []engine.Candidate
-	Baseline    *verify.Record
-	Review      reviewStats
-	Skipped     []engine.Skipped
-	SARIF       string
+	// Held are fingerprints of suggestions the max-comments cap held back.
+	Held     []string
+	Rejected []engine.Candidate
+	Baseline *verify.Record
+	Review   reviewStats
+	Skipped  []engine.Skipped
+	SARIF    string
 }
 
 // reviewStats is what happened to the review.

@@ -33,6 +33,10 @@ type Review struct {
 	// negative: no cap). The rest are reported as Downgraded and posted by
 	// later runs.
 	MaxComments int
+	// Held are fingerprints of comments this run would post but holds back
+	// by limits of its own (a caller's cap that keeps a file's comments
+	// together): their earlier comments are still current, not outdated.
+	Held []string
 }
 
 // DefaultMaxComments keeps a review readable and well below the sizes at
@@ -91,7 +95,7 @@ func (c *Client) Publish(ctx context.Context, pr PR, r Review) (res PublishResul
 		return res, err
 	}
 	maxComments := cmp.Or(r.MaxComments, DefaultMaxComments)
-	p := planReview(comments, diff, ex, maxComments)
+	p := planReview(comments, r.Held, diff, ex, maxComments)
 	res.SkippedDuplicates = p.skipped
 	res.Downgraded = slices.Concat(p.invalid, p.overflow)
 
@@ -156,7 +160,7 @@ type plan struct {
 	outdated []ownComment
 }
 
-func planReview(comments []Comment, diff *Diff, ex *existing, maxComments int) *plan {
+func planReview(comments []Comment, held []string, diff *Diff, ex *existing, maxComments int) *plan {
 	p := &plan{}
 	seen := map[string]bool{}
 	for _, cm := range comments {
@@ -179,9 +183,12 @@ func planReview(comments []Comment, diff *Diff, ex *existing, maxComments int) *
 		}
 		p.post = append(p.post, cm)
 	}
-	inRun := make(map[string]bool, len(comments))
+	inRun := make(map[string]bool, len(comments)+len(held))
 	for _, cm := range comments {
 		inRun[cm.Fingerprint] = true
+	}
+	for _, fp := range held {
+		inRun[fp] = true
 	}
 	for _, oc := range ex.comments {
 		if !oc.outdated && !inRun[oc.fingerprint] {

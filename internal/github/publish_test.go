@@ -291,3 +291,25 @@ func TestPublishRejectsBadFingerprint(t *testing.T) {
 		t.Fatalf("err = %v, requests %d", err, len(f.srv.Requests()))
 	}
 }
+
+// TestPublishHeldIsNotOutdated: a comment the caller holds back by its
+// own cap is still current; its earlier comment is left alone.
+func TestPublishHeldIsNotOutdated(t *testing.T) {
+	f := newFixture(t, githubtest.Options{}, standardFiles()...)
+	c := f.client(t, botToken)
+	both := []Comment{cm("a.go", 0, 5, "keep"), cm("b.go", 0, 2, "held-back")}
+	if _, err := c.Publish(ctx, f.pr, Review{Comments: both}); err != nil {
+		t.Fatal(err)
+	}
+	f.srv.ResetLog()
+	res, err := c.Publish(ctx, f.pr, Review{Comments: both[:1], Held: []string{"held-back"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MarkedOutdated != 0 || res.Posted != 0 {
+		t.Fatalf("run with the comment held back = %+v", res)
+	}
+	if w := writes(f.srv.Requests(), false); len(w) != 0 {
+		t.Fatalf("writes: %+v", w)
+	}
+}
