@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/judge"
@@ -201,118 +199,6 @@ func (f *fixer) file(ctx context.Context, path string) error {
 		return f.refactor(ctx, path, entries)
 	}
 	return nil
-}
-
-func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, fx fix.Fixer, entries []config.Entry) error {
-	c := e.Constraint
-	old := f.cur[path]
-	u := f.unit(ctx, path, old)
-	r := check.Run(u, c)
-	if r.Verdict != check.Fail {
-		return nil // fine from the start, or fixed by an earlier candidate
-	}
-	cand := Candidate{Path: path, Targets: []Target{{c.Type, c.Spec}}, Source: "fixer"}
-	edits, skipped, err := fx(u, c, r)
-	for _, s := range skipped {
-		line, col := u.Position(s.Start)
-		cand.Skipped = append(cand.Skipped, SkippedFinding{line, col, s.Reason})
-	}
-	if err != nil {
-		cand.Reason = "fixer failed: " + err.Error()
-		f.res.Candidates = append(f.res.Candidates, cand)
-		return nil
-	}
-	if len(edits) == 0 {
-		cand.Reason = "the fixer proposes no change"
-		if len(skipped) > 0 {
-			cand.Reason += "; every finding was skipped"
-		}
-		f.res.Candidates = append(f.res.Candidates, cand)
-		return nil
-	}
-	src, err := edits.Apply(old)
-	if err != nil {
-		cand.Reason = "fixer produced invalid edits: " + err.Error()
-		f.res.Candidates = append(f.res.Candidates, cand)
-		return nil
-	}
-	cand.Proposed = true
-	targets := []verify.Target{{Constraint: c, Left: len(skipped), Before: len(r.Findings)}}
-	held := f.held(ctx, u, entries)
-	if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
-		return err
-	}
-	last := f.res.Candidates[len(f.res.Candidates)-1]
-	if last.Accepted || len(r.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageTests) {
-		return nil
-	}
-	return f.split(ctx, path, e, fx, r, held, src)
-}
-
-// split retries a rejected multi-finding candidate one finding at a time:
-// when one rename breaks a test, the others may still be sound, and each
-// is then proven on its own. Findings are matched by message, since
-// offsets move as earlier pieces are accepted.
-func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.Fixer, whole check.Result, held []constraint.Constraint, wholeSrc []byte) error {
-	c := e.Constraint
-	// A fixer that works on the whole file (re-indenting, say) proposes
-	// the same candidate for one finding as for all; trying it again
-	// would only repeat the rejected test run.
-	tried := map[string]Candidate{string(wholeSrc): f.res.Candidates[len(f.res.Candidates)-1]}
-	for _, want := range whole.Findings {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		u := f.unit(ctx, path, f.cur[path])
-		r := check.Run(u, c)
-		i := slices.IndexFunc(r.Findings, func(fd check.Finding) bool { return fd.Message == want.Message })
-		if r.Verdict != check.Fail || i < 0 {
-			continue
-		}
-		one := r
-		one.Findings = []check.Finding{r.Findings[i]}
-		edits, skipped, err := fx(u, c, one)
-		if err != nil || len(edits) == 0 || len(skipped) > 0 {
-			continue // the whole candidate already reported why
-		}
-		src, err := edits.Apply(u.Src)
-		if err != nil {
-			continue
-		}
-		line, col := u.Position(r.Findings[i].Start)
-		cand := Candidate{Path: path, Targets: []Target{{c.Type, c.Spec}}, Source: "fixer", Proposed: true,
-			Part: fmt.Sprintf("%d:%d %s", line, col, firstLine(want.Message))}
-		if prev, ok := tried[string(src)]; ok {
-			// The same file content was already verified in the same
-			// context; its verdict stands without another test run.
-			cand.Diff, cand.Verification, cand.Stage = prev.Diff, prev.Verification, prev.Stage
-			cand.Reason = "same result as an earlier candidate: " + prev.Reason
-			if prev.Accepted {
-				continue
-			}
-			f.res.Candidates = append(f.res.Candidates, cand)
-			continue
-		}
-		targets := []verify.Target{{Constraint: c, Left: len(r.Findings) - 1, Before: len(r.Findings)}}
-		if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
-			return err
-		}
-		tried[string(src)] = f.res.Candidates[len(f.res.Candidates)-1]
-	}
-	return nil
-}
-
-// held lists the constraints that pass on u: the ones a candidate must
-// not break.
-func (f *fixer) held(ctx context.Context, u *check.Unit, entries []config.Entry) []constraint.Constraint {
-	decide := f.decider(ctx, u)
-	var out []constraint.Constraint
-	for _, e := range entries {
-		if decide(e.Constraint).Verdict == check.Pass {
-			out = append(out, e.Constraint)
-		}
-	}
-	return out
 }
 
 // verify runs the stages on candidate src of cand.Path (whose current
