@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -49,7 +50,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		return nil
 	}
 	cand.Proposed = true
-	targets := []verify.Target{{Constraint: c, Left: len(skipped), Before: len(r.Findings)}}
+	targets := []verify.Target{{Constraint: c, Left: len(skipped), Before: len(r.Findings), LeftLines: leftLines(src, edits, skipped)}}
 	held := f.held(ctx, u, entries)
 	if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
 		return err
@@ -123,6 +124,26 @@ func (f *fixer) held(ctx context.Context, u *check.Unit, entries []config.Entry)
 		if decide(e.Constraint).Verdict == check.Pass {
 			out = append(out, e.Constraint)
 		}
+	}
+	return out
+}
+
+// leftLines maps the skipped findings' offsets through edits to the
+// lines of the candidate src where they now stand.
+func leftLines(src []byte, edits fix.Edits, skipped []fix.Skipped) []int {
+	var out []int
+	for _, s := range skipped {
+		off := s.Start
+		for _, e := range edits {
+			switch {
+			case e.End <= s.Start:
+				off += len(e.New) - (e.End - e.Start)
+			case e.Start < s.Start && s.Start < e.End:
+				off += e.Start - s.Start // inside a replaced span: its start
+			}
+		}
+		off = min(max(off, 0), len(src))
+		out = append(out, 1+bytes.Count(src[:off], []byte{'\n'}))
 	}
 	return out
 }

@@ -198,6 +198,10 @@ type Target struct {
 	Left int
 	// Before is the number of findings before the candidate.
 	Before int
+	// LeftLines are the candidate's lines where the declined findings now
+	// stand. Rules that report one finding at a time cannot show that the
+	// count dropped; a finding on one of these lines is one the fixer left.
+	LeftLines []int
 	// Keep, when set, says which findings count: the others (outside the
 	// lines a pull request's review may touch, say) may remain.
 	// Findings are located on the unit passed along (the candidate's).
@@ -224,6 +228,7 @@ func Findings(u *check.Unit, decide Decide, targets []Target) StageResult {
 		switch {
 		case r.Verdict == check.Pass:
 		case r.Verdict == check.Fail && t.Left > 0 && len(r.Findings) <= t.Left && len(r.Findings) < t.Before:
+		case r.Verdict == check.Fail && len(t.LeftLines) > 0 && onLines(u, r.Findings, t.LeftLines):
 		default:
 			bad = append(bad, describe(u, t.Constraint, r))
 		}
@@ -279,4 +284,18 @@ func describe(u *check.Unit, c constraint.Constraint, r check.Result) string {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
+}
+
+// onLines reports whether every finding starts on one of lines.
+func onLines(u *check.Unit, fs []check.Finding, lines []int) bool {
+	if len(fs) == 0 {
+		return false
+	}
+	for _, f := range fs {
+		l, _ := u.Position(f.Start)
+		if !slices.Contains(lines, l) {
+			return false
+		}
+	}
+	return true
 }
