@@ -125,8 +125,9 @@ func guessLanguage(u *Unit) languageGuess {
 	}
 	// Distinctive syntax, counted with a cap so one repeated idiom cannot
 	// outvote everything else.
+	hl := featureHints().scan(text)
 	for _, f := range languageFeatures() {
-		if n := countFeature(text, f); n > 0 {
+		if n := countFeatureIn(text, f, hl); n > 0 {
 			s := get(f.lang)
 			s.score += f.weight * float64(n)
 			s.syntax = true
@@ -266,70 +267,36 @@ func errorRatio(u *Unit, id lang.ID, src []byte) (float64, bool) {
 	return math.Min(1, float64(bad)/float64(len(src))), true
 }
 
-// countFeature counts f's matches (up to its cap). Features are
-// line-local, so the regexp runs only on lines holding one of its hint
-// literals: the literal scan is cheap, the backtracking regexp is not.
-func countFeature(text string, f langFeature) int {
-	if len(f.hints) == 0 {
-		return len(f.re.FindAllStringIndex(text, f.cap))
-	}
-	var lines [][2]int
-	for _, h := range f.hints {
-		for off := 0; off < len(text); {
-			i := strings.Index(text[off:], h)
-			if i < 0 {
-				break
-			}
-			p := off + i
-			start := strings.LastIndexByte(text[:p], '\n') + 1
-			end := strings.IndexByte(text[p:], '\n')
-			if end < 0 {
-				end = len(text)
-			} else {
-				end += p
-			}
-			lines = append(lines, [2]int{start, end})
-			off = end + 1
-		}
-	}
-	if len(lines) == 0 {
-		return 0
-	}
-	sort.Slice(lines, func(i, j int) bool { return lines[i][0] < lines[j][0] })
-	n, prev := 0, -1
-	for _, l := range lines {
-		if l[0] == prev {
-			continue
-		}
-		prev = l[0]
-		n += len(f.re.FindAllStringIndex(text[l[0]:l[1]], f.cap-n))
-		if n >= f.cap {
-			return f.cap
-		}
-	}
-	return n
-}
-
 type langFeature struct {
-	lang   string
-	re     *regexp.Regexp
-	weight float64
-	cap    int
-	hints  []string
+	lang    string
+	re      *regexp.Regexp
+	weight  float64
+	cap     int
+	hints   []string
+	hintIDs []int
+	needs   [][]string // see needs
 }
 
 var (
 	featuresOnce sync.Once
 	features     []langFeature
+	hintScan     *hintScanner
 )
 
 func languageFeatures() []langFeature {
 	featuresOnce.Do(func() {
 		for _, f := range featureTable {
-			features = append(features, langFeature{f.lang, regexp.MustCompile(f.pattern), f.weight, f.cap, strings.Fields(f.hint)})
+			features = append(features, langFeature{lang: f.lang, re: regexp.MustCompile(f.pattern), weight: f.weight, cap: f.cap,
+				hints: strings.Fields(f.hint), needs: needs(f.pattern)})
 		}
+		hintScan = newHintScanner(hintIDs(features))
 	})
 	return features
+}
+
+func featureHints() *hintScanner {
+	languageFeatures()
+	return hintScan
 }
 
 // featureTable lists idioms that point at one language. Weights are

@@ -6,6 +6,7 @@ package check
 // nudged where chroma's lexers classify differently from Pygments'.
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -54,10 +55,10 @@ func pygTokens(u *Unit, id lang.ID) ([]ptok, error) {
 }
 
 // pygStream feeds visit the Pygments-typed tokens of u in order and stops
-// early when visit returns false. chroma costs about ten times a
-// tree-sitter parse, so rules that can decide on a prefix of the tokens
-// stream them. Fixups look ahead at most a couple of tokens, so the last
-// two fixed tokens of each batch wait for the next one.
+// early when visit returns false. Lexing costs more than a tree-sitter
+// parse, so rules that can decide on a prefix of the tokens stream them.
+// Fixups look ahead at most a couple of tokens, so the last two fixed
+// tokens of each batch wait for the next one.
 func pygStream(u *Unit, id lang.ID, visit func(ptok) bool) error {
 	if len(u.Src) > maxLexBytes {
 		return fmt.Errorf("source is %d bytes; Pygments-compatible lexing is limited to %d", len(u.Src), maxLexBytes)
@@ -70,12 +71,15 @@ func pygStream(u *Unit, id lang.ID, visit func(ptok) bool) error {
 	if l == nil {
 		return fmt.Errorf("no Pygments lexer for %q", id)
 	}
-	it, err := l.Tokenise(nil, lex.Normalize(string(u.Src)))
+	it, err := lex.Tokenise(l, lex.Normalize(string(u.Src)))
 	if err != nil {
 		return fmt.Errorf("lex %s: %w", id, err)
 	}
-	offs := normOffsets(u.Src)
+	offs := newNormMap(u.Src)
 	var raw []lex.Token
+	// Each batch redoes the fixups over every token so far (in a reused
+	// buffer) and places only the tokens it hands over.
+	var merged []lex.Token
 	done := 0
 	for batch := 256; ; batch *= 2 {
 		final := false
@@ -87,15 +91,22 @@ func pygStream(u *Unit, id lang.ID, visit func(ptok) bool) error {
 			}
 			raw = append(raw, lex.Token{Type: t.Type, Value: t.Value})
 		}
-		fixed := placeTokens(u.Src, offs, pygmentsFixups(id, raw))
+		merged = mergeUnicodeNames(merged[:0], raw)
+		fixed := pygmentsFixups(id, merged)
 		settled := len(fixed)
 		if !final {
 			settled -= 2
 		}
+		pos := 0
+		for _, t := range fixed[:min(done, len(fixed))] {
+			pos += len(t.Value)
+		}
 		for ; done < settled; done++ {
-			if !visit(fixed[done]) {
+			t := fixed[done]
+			if !visit(placeToken(u.Src, offs, pos, t)) {
 				return nil
 			}
+			pos += len(t.Value)
 		}
 		if final {
 			return nil
@@ -103,8 +114,52 @@ func pygStream(u *Unit, id lang.ID, visit func(ptok) bool) error {
 	}
 }
 
-// normOffsets maps each byte of lex.Normalize(src) to its offset in src
-// (the synthetic final newline maps to len(src)).
+// normMap maps each byte of lex.Normalize(src) to its offset in src; the
+// synthetic final newline, and anything past it, maps to len(src).
+// Without carriage returns the map is a shift by the leading newlines
+// Normalize trims, so no per-byte table is built for it.
+type normMap struct {
+	offs   []int // nil for a shift
+	lo, n  int   // the shift, and how many bytes it maps
+	srcLen int
+}
+
+func newNormMap(src []byte) normMap {
+	if bytes.IndexByte(src, '\r') >= 0 {
+		return normMap{offs: normOffsets(src), srcLen: len(src)}
+	}
+	lo, hi := 0, len(src)
+	for lo < hi && src[lo] == '\n' {
+		lo++
+	}
+	for hi > lo && src[hi-1] == '\n' {
+		hi--
+	}
+	return normMap{lo: lo, n: hi - lo, srcLen: len(src)}
+}
+
+// size is the number of normalized bytes, final newline included.
+func (m normMap) size() int {
+	if m.offs != nil {
+		return len(m.offs)
+	}
+	return m.n + 1
+}
+
+func (m normMap) at(k int) int {
+	if m.offs != nil {
+		if k >= len(m.offs) {
+			return m.srcLen
+		}
+		return m.offs[k]
+	}
+	if k < m.n {
+		return m.lo + k
+	}
+	return m.srcLen
+}
+
+// normOffsets is normMap's table for sources with carriage returns.
 func normOffsets(src []byte) []int {
 	offs := make([]int, 0, len(src)+1)
 	for i := 0; i < len(src); i++ {
@@ -131,28 +186,18 @@ func normOffsets(src []byte) []int {
 	return append(offs[lo:hi], len(src))
 }
 
-func placeTokens(src []byte, offs []int, toks []lex.Token) []ptok {
-	at := func(k int) int {
-		if k >= len(offs) {
-			return len(src)
+// placeToken locates t, which starts at byte pos of the normalized text,
+// in src.
+func placeToken(src []byte, m normMap, pos int, t lex.Token) ptok {
+	end := pos + len(t.Value)
+	s, e := m.at(pos), m.at(end)
+	if end > 0 && end <= m.size() {
+		e = m.at(end-1) + 1
+		if e > len(src) {
+			e = len(src)
 		}
-		return offs[k]
 	}
-	out := make([]ptok, 0, len(toks))
-	pos := 0
-	for _, t := range toks {
-		end := pos + len(t.Value)
-		s, e := at(pos), at(end)
-		if end > 0 && end <= len(offs) {
-			e = at(end-1) + 1
-			if e > len(src) {
-				e = len(src)
-			}
-		}
-		out = append(out, ptok{Type: t.Type, Value: t.Value, Start: s, End: e})
-		pos = end
-	}
-	return out
+	return ptok{Type: t.Type, Value: t.Value, Start: s, End: e}
 }
 
 // cStdTypes are the names Pygments' C-family lexers retype from Name to
@@ -181,9 +226,9 @@ var cStdTypes = func() map[string]bool {
 
 // pygmentsFixups retypes chroma tokens where chroma's lexer for id is known
 // to disagree with Pygments' (the lexer the evaluator ran) in a way that
-// changes which tokens are plain Name.
-func pygmentsFixups(id lang.ID, in []lex.Token) []lex.Token {
-	toks := mergeUnicodeNames(in)
+// changes which tokens are plain Name. It takes mergeUnicodeNames' output
+// and may retype it in place.
+func pygmentsFixups(id lang.ID, toks []lex.Token) []lex.Token {
 	switch id {
 	case lang.Zig:
 		// Pygments' Zig lexer has no function rule: calls and definitions
@@ -250,8 +295,9 @@ func atLineStart(toks []lex.Token, i int) bool {
 
 // mergeUnicodeNames joins a Name token with following Error tokens made of
 // letters: Pygments' \w is Unicode-aware, so "Handleง" is one Name there.
-func mergeUnicodeNames(in []lex.Token) []lex.Token {
-	out := make([]lex.Token, 0, len(in))
+//
+// It appends to out, which must not share memory with in.
+func mergeUnicodeNames(out, in []lex.Token) []lex.Token {
 	for _, t := range in {
 		if n := len(out); n > 0 && t.Type == chroma.Error && out[n-1].Type == chroma.Name && isWordText(t.Value) {
 			out[n-1].Value += t.Value

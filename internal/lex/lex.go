@@ -40,7 +40,7 @@ func Tokens(id lang.ID, src string) ([]Token, error) {
 	if l == nil {
 		return nil, fmt.Errorf("no lexer for %q", id)
 	}
-	it, err := l.Tokenise(nil, Normalize(src))
+	it, err := Tokenise(l, Normalize(src))
 	if err != nil {
 		return nil, fmt.Errorf("lex %s: %w", id, err)
 	}

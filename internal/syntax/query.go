@@ -17,6 +17,10 @@ type Query struct {
 	// each, which added up to a noticeable share of a replay.
 	names         []string
 	hasPredicates []bool
+	// types is set for queries that only list node types; Captures then
+	// walks the tree itself (walk.go).
+	types     *typeList
+	typeNames []string
 }
 
 // Capture is one named node captured by a query match.
@@ -47,6 +51,9 @@ func CompileQuery(id lang.ID, pattern string) (*Query, error) {
 	for i := uint32(0); i < sq.PatternCount(); i++ {
 		q.hasPredicates = append(q.hasPredicates, len(sq.PredicatesForPattern(i)) > 0)
 	}
+	if items, names, ok := parseTypeList(pattern); ok {
+		q.types, q.typeNames = &typeList{items: items}, names
+	}
 	g.query[pattern] = q
 	return q, nil
 }
@@ -66,6 +73,11 @@ func MustQuery(id lang.ID, pattern string) *Query {
 func (q *Query) Captures(n Node) []Capture {
 	if !n.Valid() {
 		return nil
+	}
+	if q.types != nil {
+		if out, ok := q.types.captures(n, q.typeNames); ok {
+			return out
+		}
 	}
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()

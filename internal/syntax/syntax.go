@@ -178,6 +178,9 @@ func (n Node) Child(i int) Node {
 	if n.n == nil {
 		return Node{}
 	}
+	if layoutOK {
+		return n.cChild(i)
+	}
 	return wrap(n.n.Child(i), n.src)
 }
 func (n Node) NamedChildCount() int {
@@ -190,11 +193,17 @@ func (n Node) NamedChild(i int) Node {
 	if n.n == nil {
 		return Node{}
 	}
+	if layoutOK {
+		return n.cNamedChild(i)
+	}
 	return wrap(n.n.NamedChild(i), n.src)
 }
 func (n Node) Field(name string) Node {
 	if n.n == nil {
 		return Node{}
+	}
+	if layoutOK && name != "" {
+		return n.cField(name)
 	}
 	return wrap(n.n.ChildByFieldName(name), n.src)
 }
@@ -210,17 +219,26 @@ func (n Node) Parent() Node {
 	if n.n == nil {
 		return Node{}
 	}
+	if layoutOK {
+		return n.cParent()
+	}
 	return wrap(n.n.Parent(), n.src)
 }
 func (n Node) NextSibling() Node {
 	if n.n == nil {
 		return Node{}
 	}
+	if layoutOK {
+		return n.cNextSibling()
+	}
 	return wrap(n.n.NextSibling(), n.src)
 }
 func (n Node) PrevSibling() Node {
 	if n.n == nil {
 		return Node{}
+	}
+	if layoutOK {
+		return n.cPrevSibling()
 	}
 	return wrap(n.n.PrevSibling(), n.src)
 }
@@ -253,6 +271,10 @@ func (n Node) Children() []Node {
 // skips the node's children. It is iterative, so 10,000-deep trees are fine.
 func (n Node) Walk(fn func(Node) bool) {
 	if !n.Valid() {
+		return
+	}
+	if layoutOK {
+		n.cWalk(func(m Node) (bool, bool) { return fn(m), false })
 		return
 	}
 	cur := sitter.NewTreeCursor(n.n)

@@ -10,6 +10,17 @@ func (n Node) FindFirst(pred func(Node) bool) Node {
 	if !n.Valid() {
 		return Node{}
 	}
+	if layoutOK {
+		var hit Node
+		n.cWalk(func(m Node) (bool, bool) {
+			if pred(m) {
+				hit = m
+				return false, true
+			}
+			return true, false
+		})
+		return hit
+	}
 	cur := sitter.NewTreeCursor(n.n)
 	defer cur.Close()
 	for {
@@ -35,6 +46,11 @@ func (n Node) FindFirst(pred func(Node) bool) Node {
 func (q *Query) First(n Node, accept func(Node) bool) Node {
 	if !n.Valid() {
 		return Node{}
+	}
+	if q.types != nil {
+		if hit, ok := q.types.first(n, accept); ok {
+			return hit
+		}
 	}
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()

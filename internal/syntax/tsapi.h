@@ -1,0 +1,34 @@
+// The parts of tree-sitter's C API (api.h, as vendored by go-tree-sitter)
+// that walk.go and nav.go call directly, with layout-compatible types.
+// The symbols resolve against the runtime that go-tree-sitter links in.
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct { uint32_t context[4]; const void *id; const void *tree; } ifl_node;
+typedef struct { const void *tree; const void *id; uint32_t context[3]; } ifl_cursor;
+
+// TSSymbolType's first two values.
+enum { IFL_SYMBOL_REGULAR = 0, IFL_SYMBOL_ANONYMOUS = 1 };
+
+ifl_cursor ts_tree_cursor_new(ifl_node);
+void ts_tree_cursor_delete(ifl_cursor *);
+bool ts_tree_cursor_goto_first_child(ifl_cursor *);
+bool ts_tree_cursor_goto_next_sibling(ifl_cursor *);
+bool ts_tree_cursor_goto_parent(ifl_cursor *);
+ifl_node ts_tree_cursor_current_node(const ifl_cursor *);
+
+uint16_t ts_node_symbol(ifl_node);
+uint32_t ts_node_end_byte(ifl_node);
+const void *ts_node_language(ifl_node);
+ifl_node ts_node_child(ifl_node, uint32_t);
+ifl_node ts_node_named_child(ifl_node, uint32_t);
+ifl_node ts_node_parent(ifl_node);
+ifl_node ts_node_next_sibling(ifl_node);
+ifl_node ts_node_prev_sibling(ifl_node);
+ifl_node ts_node_child_by_field_name(ifl_node, const char *, uint32_t);
+
+uint32_t ts_language_symbol_count(const void *);
+uint16_t ts_language_symbol_for_name(const void *, const char *, uint32_t, bool);
+int ts_language_symbol_type(const void *, uint16_t);
