@@ -85,17 +85,25 @@ func runLayoutGolden(t *testing.T, typ constraint.Type, fixer Fixer) {
 	}
 }
 
-func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped, fixer Fixer) {
+// parsePair parses a case's code and its fixed version.
+func parsePair(t *testing.T, lc layoutCase, out []byte) (before, after *syntax.Tree) {
 	t.Helper()
 	ctx := context.Background()
 	before, err := syntax.Parse(ctx, lc.c.Lang, lc.code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	after, err := syntax.Parse(ctx, lc.c.Lang, out)
+	after, err = syntax.Parse(ctx, lc.c.Lang, out)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return before, after
+}
+
+func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped, fixer Fixer) {
+	t.Helper()
+	ctx := context.Background()
+	before, after := parsePair(t, lc, out)
 	if after.HasError() && !before.HasError() {
 		t.Errorf("fix introduced a parse error:\n%s", out)
 	}
@@ -124,15 +132,7 @@ func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped
 // stage rejects it), and the golden must say which cases rely on that.
 func shapeNote(t *testing.T, lc layoutCase, out []byte) string {
 	t.Helper()
-	ctx := context.Background()
-	before, err := syntax.Parse(ctx, lc.c.Lang, lc.code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	after, err := syntax.Parse(ctx, lc.c.Lang, out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before, after := parsePair(t, lc, out)
 	if before.HasError() || lc.c.Lang == lang.Go || TreeShape(before.Root()) == TreeShape(after.Root()) {
 		return ""
 	}
