@@ -252,22 +252,12 @@ func unproven(orig, root string, files []engine.File, fr *engine.FixResult) []st
 		if bytes.Equal(was, now) {
 			continue
 		}
-		if want, ok := fixed[f.Path]; !ok || !bytes.Equal(want, now) || !allAccepted(fr, f.Path) {
+		// FixResult.Files holds only content built from accepted candidates.
+		if want, ok := fixed[f.Path]; !ok || !bytes.Equal(want, now) {
 			bad = append(bad, f.Path)
 		}
 	}
 	return bad
-}
-
-// allAccepted: every change to path came from an accepted candidate,
-// which holds when the final content is the last accepted candidate's.
-func allAccepted(fr *engine.FixResult, path string) bool {
-	for _, c := range fr.Candidates {
-		if c.Path == path && c.Accepted {
-			return true
-		}
-	}
-	return false
 }
 
 // FixTrackSummary is the headline of a run.

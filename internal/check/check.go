@@ -144,6 +144,33 @@ func (u *Unit) Tokens(id lang.ID) ([]lex.Token, error) {
 	return t, err
 }
 
+// lineStarts is the offset of every line's first byte, built once per unit.
+func (u *Unit) lineStarts() []int {
+	return u.Memo("check.lineStarts", func() any {
+		s := []int{0}
+		for i, b := range u.Src {
+			if b == '\n' {
+				s = append(s, i+1)
+			}
+		}
+		return s
+	}).([]int)
+}
+
+// memoErr is Memo for a computation that can fail: the value and the
+// error are cached together, so a failure is not recomputed either.
+func memoErr[T any](u *Unit, key string, compute func() (T, error)) (T, error) {
+	type entry struct {
+		v   T
+		err error
+	}
+	e := u.Memo(key, func() any {
+		v, err := compute()
+		return entry{v, err}
+	}).(entry)
+	return e.v, e.err
+}
+
 // Memo caches a derived value (e.g. the source without comments) under key.
 func (u *Unit) Memo(key string, compute func() any) any {
 	if v, ok := u.memo[key]; ok {
@@ -219,15 +246,7 @@ func (u *Unit) Position(off int) (line, col int) {
 	if off < 0 {
 		off = 0
 	}
-	starts := u.Memo("check.lineStarts", func() any {
-		s := []int{0}
-		for i, b := range u.Src {
-			if b == '\n' {
-				s = append(s, i+1)
-			}
-		}
-		return s
-	}).([]int)
+	starts := u.lineStarts()
 	// The line is the last start <= off.
 	i := sort.SearchInts(starts, off+1) - 1
 	return i + 1, off - starts[i] + 1

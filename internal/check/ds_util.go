@@ -107,18 +107,13 @@ func dsFields(u *Unit, c constraint.Constraint) (id lang.ID, name string, ok boo
 
 // dsAnalyze parses the unit once per language and caches the analysis.
 func dsAnalyze(u *Unit, id lang.ID) (*dsAnalysis, error) {
-	type result struct {
-		a   *dsAnalysis
-		err error
-	}
-	r := u.Memo("ds:"+string(id), func() any {
+	return memoErr(u, "ds:"+string(id), func() (*dsAnalysis, error) {
 		t, err := u.Tree(id)
 		if err != nil {
-			return result{nil, err}
+			return nil, err
 		}
-		return result{newDSAnalysis(id, u.Src, t.Root(), t.HasError()), nil}
-	}).(result)
-	return r.a, r.err
+		return newDSAnalysis(id, u.Src, t.Root(), t.HasError()), nil
+	})
 }
 
 func newDSAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *dsAnalysis {

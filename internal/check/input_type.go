@@ -13,18 +13,7 @@ import (
 var inputTypeRule = &Rule{Type: constraint.InputType, Check: checkInputType}
 
 func checkInputType(u *Unit, c constraint.Constraint) Result {
-	s := ioParseSpec(u, c, false)
-	if len(s.kinds) != 1 {
-		return Failed("input_type needs exactly one kind")
-	}
-	kind := s.kinds[0]
-	if !ioKindKnown(kind) {
-		return ioUnsupported(u, "no type mapping for kind %q", kind)
-	}
-	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
-		return ioUnsupported(u, "input_type is not checked for %s", c.LangName)
-	}
-	funcs, fail := ioDefinitionsOf(u, c, s)
+	s, kind, funcs, fail := ioTypeTarget(u, c)
 	if fail != nil {
 		return *fail
 	}

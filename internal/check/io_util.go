@@ -557,6 +557,30 @@ func ioKindList(kinds []string) string {
 	return strings.Join(out, ", ")
 }
 
+// ioTypeTarget is what input_type and output_type share: the spec's one
+// kind, known to the evaluator's type tables, in a language they cover,
+// and the definitions of the named function. A non-nil Result ends the
+// check with it.
+func ioTypeTarget(u *Unit, c constraint.Constraint) (ioSpec, string, []ioFunc, *Result) {
+	s := ioParseSpec(u, c, false)
+	fail := func(r Result) (ioSpec, string, []ioFunc, *Result) { return s, "", nil, &r }
+	if len(s.kinds) != 1 {
+		return fail(Failed(string(c.Type) + " needs exactly one kind"))
+	}
+	kind := s.kinds[0]
+	if !ioKindKnown(kind) {
+		return fail(ioUnsupported(u, "no type mapping for kind %q", kind))
+	}
+	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
+		return fail(ioUnsupported(u, "%s is not checked for %s", c.Type, c.LangName))
+	}
+	funcs, r := ioDefinitionsOf(u, c, s)
+	if r != nil {
+		return s, kind, nil, r
+	}
+	return s, kind, funcs, nil
+}
+
 // ioDefinitionsOf finds the constrained function's definitions, or the
 // failing result that every interface rule gives when there are none:
 // the function is absent, or the code does not parse (the evaluator's

@@ -98,19 +98,13 @@ var layHoleTypes = map[lang.ID]map[string][2]int{
 // laySpansFor computes (once per unit and language) the comment and string
 // spans of the source.
 func laySpansFor(u *Unit, id lang.ID) (*layoutSpans, error) {
-	type result struct {
-		sp  *layoutSpans
-		err error
-	}
-	r := u.Memo("layout.spans."+string(id), func() any {
+	return memoErr(u, "layout.spans."+string(id), func() (*layoutSpans, error) {
 		t, err := u.Tree(id)
 		if err != nil {
-			return result{nil, err}
+			return nil, err
 		}
-		sp, err := layComputeSpans(t.Root(), u.Src, id)
-		return result{sp, err}
-	}).(result)
-	return r.sp, r.err
+		return layComputeSpans(t.Root(), u.Src, id)
+	})
 }
 
 func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, error) {
@@ -599,16 +593,7 @@ type layFindings struct {
 const layMaxFindings = 200
 
 func newLayFindings(u *Unit) *layFindings {
-	starts := u.Memo("layout.lines", func() any {
-		s := []int{0}
-		for i, b := range u.Src {
-			if b == '\n' {
-				s = append(s, i+1)
-			}
-		}
-		return s
-	}).([]int)
-	return &layFindings{starts: starts, seen: map[int]bool{}}
+	return &layFindings{starts: u.lineStarts(), seen: map[int]bool{}}
 }
 
 func (lf *layFindings) add(start, end int, msg string) {

@@ -42,16 +42,11 @@ func tooLarge(u *Unit) Result {
 
 // pygTokens lexes u as Pygments would for id, once per unit and language.
 func pygTokens(u *Unit, id lang.ID) ([]ptok, error) {
-	type entry struct {
-		toks []ptok
-		err  error
-	}
-	e := u.Memo("pygtokens:"+string(id), func() any {
+	return memoErr(u, "pygtokens:"+string(id), func() ([]ptok, error) {
 		var all []ptok
 		err := pygStream(u, id, func(t ptok) bool { all = append(all, t); return true })
-		return entry{all, err}
-	}).(entry)
-	return e.toks, e.err
+		return all, err
+	})
 }
 
 // pygStream feeds visit the Pygments-typed tokens of u in order and stops

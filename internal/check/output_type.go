@@ -10,18 +10,7 @@ import (
 var outputTypeRule = &Rule{Type: constraint.OutputType, Check: checkOutputType}
 
 func checkOutputType(u *Unit, c constraint.Constraint) Result {
-	s := ioParseSpec(u, c, false)
-	if len(s.kinds) != 1 {
-		return Failed("output_type needs exactly one kind")
-	}
-	kind := s.kinds[0]
-	if !ioKindKnown(kind) {
-		return ioUnsupported(u, "no type mapping for kind %q", kind)
-	}
-	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
-		return ioUnsupported(u, "output_type is not checked for %s", c.LangName)
-	}
-	funcs, fail := ioDefinitionsOf(u, c, s)
+	s, kind, funcs, fail := ioTypeTarget(u, c)
 	if fail != nil {
 		return *fail
 	}

@@ -152,13 +152,9 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	if err := oneOf("profile", *profile, string(check.Lint), string(check.MultiCodeIF)); err != nil {
 		return ExitUsage, err
 	}
-	var shard bench.Shard
-	if *shardFlag != "" {
-		s, err := bench.ParseShard(*shardFlag)
-		if err != nil {
-			return ExitUsage, usageError{err}
-		}
-		shard = s
+	shard, err := shardFlagValue(*shardFlag)
+	if err != nil {
+		return ExitUsage, err
 	}
 	t0 := c.Now()
 	data, err := c.resolveData(ctx, df)
@@ -396,4 +392,16 @@ func judgedOnly(jobs []bench.Job) []bench.Job {
 // toolchains returns the installed-toolchain finder for language_version.
 func (c *Command) toolchains(jdks map[string]string) check.Toolchains {
 	return &check.SystemToolchains{JDKs: jdks, PyenvRoot: c.Getenv("PYENV_ROOT")}
+}
+
+// shardFlagValue parses -shard; empty means the whole run.
+func shardFlagValue(v string) (bench.Shard, error) {
+	if v == "" {
+		return bench.Shard{}, nil
+	}
+	s, err := bench.ParseShard(v)
+	if err != nil {
+		return s, usageError{err}
+	}
+	return s, nil
 }

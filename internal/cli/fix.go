@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/engine"
@@ -178,7 +179,7 @@ func candidateVerdict(cd engine.Candidate) string {
 		}
 		v := "verified (" + strings.Join(stages, ", ")
 		if t := cd.Verification.Tests; t != nil {
-			v += fmt.Sprintf("; %s passed in %s", t.Command, t.Duration.Round(1e6))
+			v += fmt.Sprintf("; %s passed in %s", t.Command, t.Duration.Round(time.Millisecond))
 		} else {
 			v += "; no test command configured"
 		}

@@ -35,13 +35,9 @@ func (c *Command) benchGenerate(ctx context.Context, args []string, repair bool)
 	if *out == "" || *model == "" {
 		return ExitUsage, usagef("%s: -out and -model are required", name)
 	}
-	var shard bench.Shard
-	if *shardFlag != "" {
-		s, err := bench.ParseShard(*shardFlag)
-		if err != nil {
-			return ExitUsage, usageError{err}
-		}
-		shard = s
+	shard, err := shardFlagValue(*shardFlag)
+	if err != nil {
+		return ExitUsage, err
 	}
 	var fileList []string
 	if *files != "" {

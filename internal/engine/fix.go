@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -141,16 +142,43 @@ func Fix(ctx context.Context, files []File, o FixOptions) (*FixResult, error) {
 			}
 		}
 	}
-	final := make([]File, 0, len(files))
-	for _, file := range files {
-		final = append(final, File{Path: file.Path, Src: f.cur[file.Path]})
-		if !bytes.Equal(f.cur[file.Path], file.Src) {
-			f.res.Files = append(f.res.Files, FixedFile{Path: file.Path, Old: file.Src, New: f.cur[file.Path]})
+	var changed []File
+	for _, file := range sorted {
+		if cur := f.cur[file.Path]; !bytes.Equal(cur, file.Src) {
+			f.res.Files = append(f.res.Files, FixedFile{Path: file.Path, Old: file.Src, New: cur})
+			changed = append(changed, File{Path: file.Path, Src: cur})
 		}
 	}
-	sort.Slice(f.res.Files, func(i, j int) bool { return f.res.Files[i].Path < f.res.Files[j].Path })
-	f.res.After = Check(ctx, final, o.Options)
+	f.res.After = f.after(ctx, changed)
 	return f.res, nil
+}
+
+// after is the check of the fixed tree: only the changed files are
+// checked again; every other file's verdicts are those of Before.
+func (f *fixer) after(ctx context.Context, changed []File) *Result {
+	res := Check(ctx, changed, f.o.Options)
+	isChanged := make(map[string]bool, len(changed))
+	for _, c := range changed {
+		isChanged[c.Path] = true
+	}
+	b := f.res.Before
+	for _, d := range b.Diagnostics {
+		if !isChanged[d.Path] {
+			res.Diagnostics = append(res.Diagnostics, d)
+		}
+	}
+	for _, o := range b.Outcomes {
+		if !isChanged[o.Path] {
+			res.Outcomes = append(res.Outcomes, o)
+		}
+	}
+	for _, sk := range b.Skipped {
+		if !isChanged[sk.Path] {
+			res.Skipped = append(res.Skipped, sk)
+		}
+	}
+	sortResult(res)
+	return res
 }
 
 // fixer is the state of one Fix run.
@@ -257,7 +285,7 @@ func (f *fixer) tests(ctx context.Context, path string, src []byte, v *verify.Ve
 	}
 	v.Tests = &rec
 	res.Passed = rec.Passed
-	res.Detail = fmt.Sprintf("%s in %s", outcome(rec), rec.Duration.Round(1e6))
+	res.Detail = fmt.Sprintf("%s in %s", outcome(rec), rec.Duration.Round(time.Millisecond))
 	return res, nil
 }
 
