@@ -272,6 +272,18 @@ func checkSlashStarDoc(u *Unit, id lang.ID, what string) Result {
 
 var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
 
+// GoDeclaration reports whether a source line starts a func, type, var
+// or const declaration as the GoDoc rule reads lines (methods and grouped
+// declarations do not), with its keyword and declared name. Fixers use
+// it to see the lines the rule sees.
+func GoDeclaration(line string) (keyword, name string, ok bool) {
+	m := goDeclRE.FindStringSubmatch(pyStrip(line))
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
 // checkGoDoc requires every line starting a func/type/var/const
 // declaration (methods and grouped declarations do not match) to follow
 // a // comment that starts with the declared name.
@@ -283,24 +295,23 @@ func checkGoDoc(u *Unit) Result {
 	for i, raw := range lines {
 		start := off
 		off += len(raw) + 1
-		m := goDeclRE.FindStringSubmatch(pyStrip(raw))
-		if m == nil {
+		kw, name, ok := GoDeclaration(raw)
+		if !ok {
 			continue
 		}
 		checked++
-		name := m[2]
 		at := Finding{start, start + len(raw), ""}
 		if i == 0 {
-			at.Message = fmt.Sprintf("%s %s on the first line has no doc comment", m[1], name)
+			at.Message = fmt.Sprintf("%s %s on the first line has no doc comment", kw, name)
 			return Failed(at.Message, at)
 		}
 		prev := pyStrip(lines[i-1])
 		if !strings.HasPrefix(prev, "//") {
-			at.Message = fmt.Sprintf("%s %s has no // doc comment on the line above", m[1], name)
+			at.Message = fmt.Sprintf("%s %s has no // doc comment on the line above", kw, name)
 			return Failed(at.Message, at)
 		}
 		if !strings.HasPrefix(pyStrip(strings.TrimLeft(prev, "/")), name) {
-			at.Message = fmt.Sprintf("doc comment of %s %s does not start with %q", m[1], name, name)
+			at.Message = fmt.Sprintf("doc comment of %s %s does not start with %q", kw, name, name)
 			return Failed(at.Message, at)
 		}
 	}

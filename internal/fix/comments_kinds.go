@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -268,10 +269,6 @@ func starBlock(open string, lines []string, indent, lb string) string {
 	return sb.String()
 }
 
-// goDeclRE is the rule's: a line starting a func/type/var/const
-// declaration (methods and grouped declarations do not match).
-var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
-
 // planGoDoc reads lines as the rule does. It re-spells a one-line /* */
 // doc comment as //, and re-attaches a // comment starting with the name
 // that blank lines separate from its declaration; any other missing or
@@ -281,11 +278,11 @@ func (f *commentFile) planGoDoc() ([]change, []Skipped) {
 	var skipped []Skipped
 	for l := range f.starts {
 		raw := f.lineText(l)
-		m := goDeclRE.FindStringSubmatch(strings.TrimSpace(raw))
-		if m == nil {
+		kw, name, ok := check.GoDeclaration(raw)
+		if !ok {
 			continue
 		}
-		ch, why := f.goDoc(l, m[1]+" "+m[2], m[2])
+		ch, why := f.goDoc(l, kw+" "+name, name)
 		if why != "" {
 			skipped = append(skipped, Skipped{f.starts[l], f.starts[l] + len(raw), why})
 		} else if ch != nil {
