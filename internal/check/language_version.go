@@ -164,7 +164,7 @@ func compileVersion(u *Unit, id lang.ID, t target, cmd []string) Result {
 			return args
 		}
 	}
-	r := compileFile(u.Ctx, cmd, extra, name, u.Src, nil)
+	r := compileCacheOf(u.Toolchains).compile(u.Ctx, cmd, extra, name, u.Src)
 	switch {
 	case r.err != nil:
 		return Result{Verdict: Unverified, Method: MethodToolchain, Reason: fmt.Sprintf("could not run %s: %v", cmd[0], r.err)}

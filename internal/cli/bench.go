@@ -206,8 +206,14 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	loaded := c.Now().Sub(t0)
 
 	var tc check.Toolchains
+	var compiles *check.CompileCache
 	if *useTC {
-		tc = c.toolchains(nil)
+		ch, err := c.openCache(jf)
+		if err != nil {
+			return ExitUsage, usageError{err}
+		}
+		compiles = &check.CompileCache{Store: ch}
+		tc = &check.CachedToolchains{Toolchains: replayToolchains(c), Cache: compiles}
 	}
 	opts := bench.EvalOptions{Profile: check.Profile(*profile), Toolchains: tc, Workers: *workers, Judge: jd}
 	t1 := c.Now()
@@ -247,6 +253,10 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 			fmt.Fprintf(c.Stdout, "llm budget exhausted: some judged samples are unverified; run the same command again to continue (decided verdicts are cached)\n")
 			break
 		}
+	}
+	if compiles != nil {
+		ran, cached := compiles.Counts()
+		fmt.Fprintf(c.Stdout, "toolchains: %d compiles run, %d answered from the cache\n", ran, cached)
 	}
 	fmt.Fprintf(c.Stdout, "time: load %s, evaluate %s, report %s\n", loaded.Round(time.Millisecond), evaluated.Round(time.Millisecond), reported.Round(time.Millisecond))
 	if *timing {
@@ -388,6 +398,10 @@ func judgedOnly(jobs []bench.Job) []bench.Job {
 	}
 	return out
 }
+
+// replayToolchains finds the toolchains bench replay compiles with (a
+// test replaces it with a fake compiler).
+var replayToolchains = func(c *Command) check.Toolchains { return c.toolchains(nil) }
 
 // toolchains returns the installed-toolchain finder for language_version.
 func (c *Command) toolchains(jdks map[string]string) check.Toolchains {

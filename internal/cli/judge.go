@@ -29,7 +29,7 @@ func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
 	return &judgeFlags{
 		models:      fs.String("judge", "", "comma-separated judge models for the LLM-judged types (they vote); recorded:NAME replays verdicts seeded with -seed-recorded. Key: OPENAI_API_KEY"),
 		seed:        fs.String("seed-recorded", "", "labels directory (verdicts.jsonl + generations/<model>/) whose published verdicts are seeded into the cache as recorded:<model>"),
-		cacheDir:    fs.String("cache", "", "verdict cache directory (default $IFLINT_CACHE_DIR or the user cache directory)"),
+		cacheDir:    fs.String("cache", "", "verdict cache directory: judge votes and toolchain runs (default $IFLINT_CACHE_DIR or the user cache directory)"),
 		compat:      fs.Bool("judge-compat", false, "read judge replies as the paper does: satisfied when the reply contains \"yes\""),
 		baseURL:     fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)"),
 		maxRequests: fs.Int("max-requests", 0, "stop judging after this many API requests (0: no limit)"),
@@ -47,15 +47,7 @@ func (c *Command) judge(f *judgeFlags, dataDir string) (*judge.Judge, *llm.Clien
 		}
 		return nil, nil, nil
 	}
-	dir := *f.cacheDir
-	if dir == "" {
-		d, err := cache.DefaultDir(c.Getenv)
-		if err != nil {
-			return nil, nil, err
-		}
-		dir = d
-	}
-	ch, err := cache.Open(c.abs(dir))
+	ch, err := c.openCache(f)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -91,6 +83,20 @@ func (c *Command) judge(f *judgeFlags, dataDir string) (*judge.Judge, *llm.Clien
 		j.Models = append(j.Models, judge.Model{Name: name, C: client})
 	}
 	return j, client, nil
+}
+
+// openCache opens the verdict cache of -cache (default $IFLINT_CACHE_DIR
+// or the user cache directory): judge votes and toolchain runs.
+func (c *Command) openCache(f *judgeFlags) (*cache.Cache, error) {
+	dir := *f.cacheDir
+	if dir == "" {
+		d, err := cache.DefaultDir(c.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	return cache.Open(c.abs(dir))
 }
 
 // seedRecorded loads labels/<name>/{verdicts.jsonl,generations/<model>/}.
