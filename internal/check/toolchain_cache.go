@@ -74,7 +74,11 @@ func (c *CompileCache) compile(ctx context.Context, prefix []string, extra func(
 		return compileFile(ctx, prefix, extra, name, src, nil)
 	}
 	key := ""
-	if id := c.identity(prefix); id != "" && c.Store != nil {
+	if c.Store == nil {
+		c.ran.Add(1)
+		return compileFile(ctx, prefix, extra, name, src, nil)
+	}
+	if id := c.identity(prefix); id != "" {
 		args := append([]string{}, prefix[1:]...)
 		if extra != nil {
 			args = append(args, extra("\x00DIR")...)

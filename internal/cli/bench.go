@@ -208,17 +208,19 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	var tc check.Toolchains
 	var compiles *check.CompileCache
 	if *useTC {
-		ch, err := c.openCache(jf)
-		if err != nil {
-			return ExitUsage, usageError{err}
+		compiles = &check.CompileCache{}
+		if ch, err := c.openCache(jf); err != nil {
+			// Compiling without a cache is slower, not wrong.
+			fmt.Fprintf(c.Stderr, "iflint: toolchain runs are not cached: %v\n", err)
+		} else {
+			compiles.Store = ch
 		}
-		compiles = &check.CompileCache{Store: ch}
 		tc = &check.CachedToolchains{Toolchains: replayToolchains(c), Cache: compiles}
 	}
 	opts := bench.EvalOptions{Profile: check.Profile(*profile), Toolchains: tc, Workers: *workers, Judge: jd}
 	t1 := c.Now()
 	opts.Progress = c.progress(len(jobs))
-	samples := bench.Evaluate(ctx, jobs, opts)
+	samples, stopErr := bench.EvaluateRun(ctx, jobs, opts)
 	opts.Progress.Done()
 	evaluated := c.Now().Sub(t1)
 	opts.Progress = c.progress(len(levelJobs))
@@ -227,6 +229,9 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 
 	t2 := c.Now()
 	run := bench.Run{Shard: shard, Samples: samples, Levels: levelSamples, Misaligned: misaligned}
+	if stopErr != nil {
+		run.Stopped = stopErr.Error()
+	}
 	var agreeTable []bench.Agreement
 	if lab != nil {
 		agreeTable = bench.Compare(samples, lab)
@@ -248,12 +253,6 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 		u, n := client.Usage()
 		fmt.Fprintf(c.Stdout, "llm: %d requests, %d prompt + %d completion tokens\n", n, u.PromptTokens, u.CompletionTokens)
 	}
-	for _, s := range samples {
-		if s.Verdict == check.Unverified && strings.Contains(s.Reason, "budget was exhausted") {
-			fmt.Fprintf(c.Stdout, "llm budget exhausted: some judged samples are unverified; run the same command again to continue (decided verdicts are cached)\n")
-			break
-		}
-	}
 	if compiles != nil {
 		ran, cached := compiles.Counts()
 		fmt.Fprintf(c.Stdout, "toolchains: %d compiles run, %d answered from the cache\n", ran, cached)
@@ -272,7 +271,28 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 		}
 		tw.Flush()
 	}
-	return ExitClean, nil
+	return c.incomplete("bench replay", run.Summary(), len(samples))
+}
+
+// ExitIncomplete is what bench replay, generate and repair exit with when
+// they stopped before finishing (budget, refused key, unreachable server,
+// interrupt, failed requests): what they did is kept, reports are marked
+// partial, and the same command continues the run.
+const ExitIncomplete = ExitFindings
+
+// incomplete ends a replay: a partial run says on stderr what stopped it
+// and how many samples remain, and exits ExitIncomplete.
+func (c *Command) incomplete(name string, s bench.Summary, total int) (int, error) {
+	if !s.Partial {
+		return ExitClean, nil
+	}
+	why := s.Stopped
+	if why == "" {
+		why = "judge requests failed"
+	}
+	fmt.Fprintf(c.Stderr, "iflint: %s incomplete: stopped by %s; %d of %d samples remain undecided (summary.json and report.md are marked partial); run the same command again to decide them (decided verdicts are cached)\n",
+		name, why, s.Pending, total)
+	return ExitIncomplete, nil
 }
 
 // writeRun writes samples, the summary, report.md and plots. The summary
