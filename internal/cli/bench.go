@@ -286,11 +286,11 @@ func (c *Command) incomplete(name string, s bench.Summary, total int) (int, erro
 	if !s.Partial {
 		return ExitClean, nil
 	}
-	why := s.Stopped
-	if why == "" {
-		why = "judge requests failed"
+	why := "stopped by " + s.Stopped
+	if s.Stopped == "" {
+		why = "judge requests failed (their reasons are in samples.jsonl)"
 	}
-	fmt.Fprintf(c.Stderr, "iflint: %s incomplete: stopped by %s; %d of %d samples remain undecided (summary.json and report.md are marked partial); run the same command again to decide them (decided verdicts are cached)\n",
+	fmt.Fprintf(c.Stderr, "iflint: %s incomplete: %s; %d of %d samples remain undecided (summary.json and report.md are marked partial); run the same command again to decide them (decided verdicts are cached)\n",
 		name, why, s.Pending, total)
 	return ExitIncomplete, nil
 }

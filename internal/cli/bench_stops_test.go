@@ -185,3 +185,39 @@ func TestBenchRepairStops(t *testing.T) {
 		t.Errorf("wrong key: exit %d after %d requests\n%s", r.code, srv.Count(), r.stderr)
 	}
 }
+
+// A server that answers but fails every request is no reason to stop,
+// but the run is still incomplete: exit 1, partial, and the failures'
+// reasons kept in the samples.
+func TestBenchReplayFailedRequestsAreIncomplete(t *testing.T) {
+	data := lintevaltest.Dir(t)
+	srv := llmtest.NewServer(t, llmtest.Script(llmtest.Response{Status: 500}))
+	dir := t.TempDir()
+	r := runBench(t, map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL()}, dir,
+		"bench", "replay", "-data", data, "-generations", rangeGenerations(t, data), "-out", "out",
+		"-judge", "judge-model", "-cache", filepath.Join(dir, "cache"), "-llm-retries", "0")
+	if r.code != ExitIncomplete || !strings.Contains(r.stderr, "judge requests failed") || !strings.Contains(r.stderr, "38 of 38 samples remain") || !r.partial() {
+		t.Errorf("exit %d, partial %v:\n%s", r.code, r.partial(), r.stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out", "samples.jsonl"))
+	if err != nil || !strings.Contains(string(b), "HTTP 500") || !strings.Contains(string(b), `"pending":true`) {
+		t.Errorf("samples.jsonl lacks the failures (%v)", err)
+	}
+}
+
+// An interrupted replay keeps what it decided and says it stopped.
+func TestBenchReplayInterrupted(t *testing.T) {
+	data := lintevaltest.Dir(t)
+	srv := llmtest.NewServer(t, llmtest.Reply(`{"verdict":"yes","reason":"ok"}`))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	env := map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL()}
+	cmd := &Command{Stdout: &out, Stderr: &errb, Dir: dir, Getenv: func(k string) string { return env[k] }}
+	code := cmd.Main(ctx, []string{"bench", "replay", "-data", data, "-generations", rangeGenerations(t, data), "-out", "out",
+		"-judge", "judge-model", "-cache", filepath.Join(dir, "cache")})
+	if code != ExitIncomplete || !strings.Contains(errb.String(), "stopped by") || !strings.Contains(errb.String(), "canceled") || srv.Count() != 0 {
+		t.Errorf("exit %d after %d requests:\n%s", code, srv.Count(), errb.String())
+	}
+}
