@@ -271,7 +271,11 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 		}
 		tw.Flush()
 	}
-	return c.incomplete("bench replay", run.Summary(), len(samples))
+	name := "bench replay"
+	if agreement {
+		name = "bench agreement"
+	}
+	return c.incomplete(name, run.Summary(), len(samples))
 }
 
 // ExitIncomplete is what bench replay, generate and repair exit with when
