@@ -16,10 +16,14 @@ import (
 func lintevalData(t testing.TB) string { return lintevaltest.Dir(t) }
 
 // minAgreement is the acceptance floor per rule type against the
-// published gpt-4o round-0 verdicts.
+// published gpt-4o round-0 verdicts. language_type runs Guesslang's own
+// model: 62 of its 63 tasks at least (one near tie may flip on another
+// summation order than TensorFlow's).
 func minAgreement(t constraint.Type) float64 {
 	switch t {
-	case constraint.LanguageType, constraint.LanguageVer:
+	case constraint.LanguageType:
+		return 62.0 / 63
+	case constraint.LanguageVer:
 		return 0.85
 	}
 	return 0.99
@@ -51,7 +55,9 @@ func TestAgreementWithPublishedVerdicts(t *testing.T) {
 		if a.Rate() < minAgreement(a.Type) {
 			t.Errorf("%s: agreement %.2f%% below %.0f%%", a.Type, 100*a.Rate(), 100*minAgreement(a.Type))
 		}
-		if dump == "all" || dump == string(a.Type) {
+		if dump == "all" || dump == string(a.Type) || a.Type == constraint.LanguageType {
+			// language_type disagreements are always listed: the reason
+			// holds Guesslang's top probabilities.
 			for _, s := range a.Disagreements {
 				fmt.Fprintf(&sb, "  - %s[%d] ours=%s: %s\n", s.File, s.Index, s.Verdict, firstLine(s.Reason))
 			}

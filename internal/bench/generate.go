@@ -198,7 +198,7 @@ func produce(ctx context.Context, root, model string, files []genFile, ask asker
 		case err == nil:
 			rep.Asked++
 			prog.Add(1)
-		case errors.Is(err, llm.ErrBudget) || ctx.Err() != nil:
+		case llm.Stops(err) || ctx.Err() != nil:
 			stop.CompareAndSwap(nil, &err)
 		default:
 			rep.Failed = append(rep.Failed, fmt.Errorf("%s[%d]: %w", w.task.File, w.task.Index, err))
@@ -222,15 +222,26 @@ func produce(ctx context.Context, root, model string, files []genFile, ask asker
 		rep.Written = append(rep.Written, path)
 	}
 	if p := stop.Load(); p != nil {
-		return rep, fmt.Errorf("stopped with %d of %d tasks done (%d asked now, %d from earlier runs), %d remaining; run again to continue: %w",
-			rep.Resumed+rep.Asked, rep.Tasks, rep.Asked, rep.Resumed, rep.Remaining(), *p)
+		return rep, &IncompleteError{Remaining: rep.Remaining(), Total: rep.Tasks, Err: fmt.Errorf("stopped with %d of %d tasks done (%d asked now, %d from earlier runs), %d remaining; run again to continue: %w",
+			rep.Resumed+rep.Asked, rep.Tasks, rep.Asked, rep.Resumed, rep.Remaining(), *p)}
 	}
 	if len(rep.Failed) > 0 {
-		return rep, fmt.Errorf("%d of %d tasks failed and %d remain; run again to retry them: %w",
-			len(rep.Failed), rep.Tasks, rep.Remaining(), errors.Join(rep.Failed...))
+		return rep, &IncompleteError{Remaining: rep.Remaining(), Total: rep.Tasks, Err: fmt.Errorf("%d of %d tasks failed and %d remain; run again to retry them: %w",
+			len(rep.Failed), rep.Tasks, rep.Remaining(), errors.Join(rep.Failed...))}
 	}
 	return rep, nil
 }
+
+// IncompleteError is a run that stopped before finishing: by a spent
+// budget, a refused key, an unreachable server or an interrupt, or with
+// failed requests. What it did is kept; the same command continues.
+type IncompleteError struct {
+	Remaining, Total int // tasks or samples not done, of all
+	Err              error
+}
+
+func (e *IncompleteError) Error() string { return e.Err.Error() }
+func (e *IncompleteError) Unwrap() error { return e.Err }
 
 // complete reports whether path is a finished generation file of n entries.
 func complete(path string, n int) (bool, error) {

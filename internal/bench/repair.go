@@ -97,9 +97,18 @@ func Repair(ctx context.Context, c llm.Completer, o RepairOptions) (RepairResult
 		if err != nil {
 			return res, err
 		}
-		samples := Evaluate(ctx, jobs, o.Eval)
+		samples, stopErr := EvaluateRun(ctx, jobs, o.Eval)
 		if err := WriteSamples(dir, samples); err != nil {
 			return res, err
+		}
+		if n := Pending(samples); n > 0 {
+			// A round with undecided verdicts cannot say which tasks
+			// to re-ask: stop here, resumable like a generation.
+			cause := stopErr
+			if cause == nil {
+				cause = fmt.Errorf("judge requests failed")
+			}
+			return res, &IncompleteError{Remaining: n, Total: len(samples), Err: fmt.Errorf("repair round %d (%s): %d of %d samples not judged; run again to continue: %w", k, dir, n, len(samples), cause)}
 		}
 		prev, last = jobs, samples
 		res.Samples = append(res.Samples, samples)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -35,6 +34,11 @@ type Sample struct {
 	Recorded bool `json:"recorded,omitempty"`
 	// Raw keeps a judge's unreadable replies behind an unverified verdict.
 	Raw []string `json:"raw,omitempty"`
+	// Pending marks a sample the run did not decide: it stopped first
+	// (budget, refused key, unreachable server, interrupt), or the
+	// judge's request failed. Nothing is cached for it, so the same
+	// command decides it next time.
+	Pending bool `json:"pending,omitempty"`
 }
 
 // ReplayOptions configures a replay.
@@ -109,22 +113,49 @@ type EvalOptions struct {
 }
 
 // Evaluate decides every job on all cores; the result is in job order.
-// When the judge's budget runs out, the jobs not yet judged are reported
-// unverified and everything decided so far stays cached, so running the
-// same command again continues where this run stopped.
+// It is EvaluateRun without the reason a run stopped.
 func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
+	s, _ := EvaluateRun(ctx, jobs, o)
+	return s
+}
+
+// EvaluateRun decides every job on all cores; the result is in job order.
+// Once an LLM request fails in a way no later one can recover from
+// (llm.Stops: budget spent, key refused, server unreachable, context
+// done), no more requests are made: the jobs not yet judged come back
+// Pending, and that first error is returned. Everything decided so far is
+// cached, so running the same command again continues where this run
+// stopped.
+func EvaluateRun(ctx context.Context, jobs []Job, o EvalOptions) ([]Sample, error) {
 	out := make([]Sample, len(jobs))
-	var spent atomic.Bool
+	var stop atomic.Pointer[error]
 	par.For(len(jobs), o.Workers, func(i int) {
-		out[i] = evaluate(ctx, jobs[i], o, &spent)
+		out[i] = evaluate(ctx, jobs[i], o, &stop)
 		if o.Progress != nil {
 			o.Progress.Add(1)
 		}
 	})
-	return out
+	if p := stop.Load(); p != nil {
+		return out, *p
+	}
+	if err := ctx.Err(); err != nil && Pending(out) > 0 {
+		return out, err
+	}
+	return out, nil
 }
 
-func evaluate(ctx context.Context, j Job, o EvalOptions, spent *atomic.Bool) Sample {
+// Pending counts the samples a run left undecided.
+func Pending(samples []Sample) int {
+	n := 0
+	for _, s := range samples {
+		if s.Pending {
+			n++
+		}
+	}
+	return n
+}
+
+func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[error]) Sample {
 	c := j.Task.Constraint
 	s := Sample{
 		Model: j.Model, File: j.Task.File, Index: j.Task.Index,
@@ -139,15 +170,17 @@ func evaluate(ctx context.Context, j Job, o EvalOptions, spent *atomic.Bool) Sam
 		return s
 	}
 	s.Method = check.MethodLLM
-	if spent.Load() {
-		s.Verdict, s.Reason = check.Unverified, "not judged: the LLM budget was exhausted; run again to continue"
+	if p := stop.Load(); p != nil {
+		s.Verdict, s.Pending = check.Unverified, true
+		s.Reason = fmt.Sprintf("not judged: the run stopped (%v); run again to continue", *p)
 		return s
 	}
 	d, err := o.Judge.Decide(ctx, judge.Task{Prompt: j.Task.Prompt, Constraint: c, Code: j.Code})
-	if errors.Is(err, llm.ErrBudget) {
-		spent.Store(true)
+	if err != nil && llm.Stops(err) {
+		stop.CompareAndSwap(nil, &err)
 	}
 	s.Verdict, s.Reason, s.Recorded = d.Verdict, d.Reason, d.Recorded
+	s.Pending = err != nil
 	if d.Verdict == check.Unverified {
 		s.Raw = d.Raw
 	}

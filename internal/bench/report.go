@@ -55,6 +55,13 @@ func RenderReport(w io.Writer, r Report) error {
 
 	var b strings.Builder
 	b.WriteString("# iflint benchmark report\n\n")
+	if s.Partial {
+		fmt.Fprintf(&b, "**Partial run:** %d samples were not decided", s.Pending)
+		if s.Stopped != "" {
+			fmt.Fprintf(&b, " (stopped: %s)", cellEscaper.Replace(s.Stopped))
+		}
+		b.WriteString(". They are counted as unverified below, so these rates are not the benchmark's; run the same command again to decide them (decided verdicts are cached).\n\n")
+	}
 	b.WriteString("Rates are over decided samples: unverified ones (no checker, judge or toolchain could decide them) are counted apart, never as failures. A `-` means nothing was decided.\n")
 	if r.Paper != nil {
 		mdSection(&b, "Against the paper")

@@ -317,12 +317,12 @@ func RoundCurve(rounds [][]Sample) []RoundRate {
 	return out
 }
 
-// RuleDecided reports whether the paper decided t by a rule that iflint
-// reproduces: a rule type other than language_type, which the paper
-// decided with the Guesslang neural classifier.
+// RuleDecided reports whether the paper decided t without an LLM judge,
+// in a way iflint reproduces: the 16 rule types, language_type included
+// (the paper's Guesslang classifier runs here with its own weights).
 func RuleDecided(t constraint.Type) bool {
 	_, ok := check.For(t)
-	return ok && t != constraint.LanguageType
+	return ok
 }
 
 func tallyRate(t Tally) Rate {

@@ -80,12 +80,17 @@ type Run struct {
 	Samples    []Sample
 	Levels     []LevelSample
 	Misaligned []Misalignment
+	// Stopped says why the run stopped early ("" when it did not).
+	Stopped string
 }
 
 // Summary computes the run's summary.
 func (r Run) Summary() Summary {
 	s := Summarize(r.Samples, r.Levels, r.Misaligned)
 	s.Shard = r.Shard.String()
+	s.Pending = Pending(r.Samples)
+	s.Stopped = r.Stopped
+	s.Partial = s.Pending > 0 || s.Stopped != ""
 	return s
 }
 
@@ -138,6 +143,7 @@ func ReadRun(dir string) (Run, error) {
 		}
 	}
 	r.Misaligned = s.Misaligned
+	r.Stopped = s.Stopped
 	if r.Samples, err = readJSONL[Sample](filepath.Join(dir, "samples.jsonl"), func(s Sample) bool { return s.Model != "" && s.File != "" }); err != nil {
 		return r, err
 	}
@@ -218,6 +224,12 @@ func Merge(dirs []string) (Run, error) {
 		}
 		out.Samples = append(out.Samples, r.Samples...)
 		out.Levels = append(out.Levels, r.Levels...)
+		if r.Stopped != "" && !strings.Contains(out.Stopped, r.Stopped) {
+			if out.Stopped != "" {
+				out.Stopped += "; "
+			}
+			out.Stopped += r.Stopped
+		}
 		// Alignment happens before sharding, so every shard reports the
 		// same misalignments; keep one copy.
 		for _, m := range r.Misaligned {

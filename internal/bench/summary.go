@@ -13,6 +13,12 @@ type Summary struct {
 	// Shard is "i/n" for one shard's partial summary, empty for a whole
 	// run (or a merge of all shards, which is byte-identical to it).
 	Shard string `json:"shard,omitempty"`
+	// Partial: the run stopped before deciding every sample; Pending of
+	// them are undecided (counted as unverified in the rates) and
+	// Stopped says why. The same command, run again, finishes the run.
+	Partial bool   `json:"partial,omitempty"`
+	Pending int    `json:"pending,omitempty"`
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // Rate is a satisfaction rate over decided samples.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/guesslang"
 )
 
 func guessOf(src string) languageGuess {
@@ -44,10 +45,30 @@ func TestLanguageTypeWithoutEvidenceFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range []string{"", " \n\t\n", "42\n"} {
-		r := Run(NewUnit(context.Background(), "", []byte(src), MultiCodeIF), c)
-		if r.Verdict != Fail || !strings.Contains(r.Reason, "no programming language detected") {
-			t.Errorf("%q: got %s: %s", src, r.Verdict, r.Reason)
+	for _, p := range []Profile{MultiCodeIF, Lint} {
+		for _, src := range []string{"", " \n\t\n", "\x1c\n", "42\n"} {
+			r := Run(NewUnit(context.Background(), "", []byte(src), p), c)
+			blank := strings.TrimSpace(strings.Trim(src, "\x1c")) == ""
+			if r.Verdict != Fail || (blank || p == Lint) && !strings.Contains(r.Reason, "no programming language detected") {
+				t.Errorf("%s %q: got %s: %s", p, src, r.Verdict, r.Reason)
+			}
 		}
+	}
+}
+
+// A model that fails to load (damaged weights) decides nothing: the
+// verdict is unverified, never a guess.
+func TestLanguageTypeWithoutModelIsUnverified(t *testing.T) {
+	defer func(f func() (*guesslang.Model, error)) { guesslangModel = f }(guesslangModel)
+	guesslangModel = func() (*guesslang.Model, error) {
+		return guesslang.Load(nil, nil, nil)
+	}
+	c, err := constraint.ParseAnswer(constraint.LanguageType, "python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(NewUnit(context.Background(), "", []byte("def f():\n    return 1\n"), MultiCodeIF), c)
+	if r.Verdict != Unverified || !strings.Contains(r.Reason, "could not be loaded") || !strings.Contains(r.Reason, "sha256") {
+		t.Errorf("got %s: %s", r.Verdict, r.Reason)
 	}
 }

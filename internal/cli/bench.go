@@ -206,13 +206,21 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	loaded := c.Now().Sub(t0)
 
 	var tc check.Toolchains
+	var compiles *check.CompileCache
 	if *useTC {
-		tc = c.toolchains(nil)
+		compiles = &check.CompileCache{}
+		if ch, err := c.openCache(jf); err != nil {
+			// Compiling without a cache is slower, not wrong.
+			fmt.Fprintf(c.Stderr, "iflint: toolchain runs are not cached: %v\n", err)
+		} else {
+			compiles.Store = ch
+		}
+		tc = &check.CachedToolchains{Toolchains: replayToolchains(c), Cache: compiles}
 	}
 	opts := bench.EvalOptions{Profile: check.Profile(*profile), Toolchains: tc, Workers: *workers, Judge: jd}
 	t1 := c.Now()
 	opts.Progress = c.progress(len(jobs))
-	samples := bench.Evaluate(ctx, jobs, opts)
+	samples, stopErr := bench.EvaluateRun(ctx, jobs, opts)
 	opts.Progress.Done()
 	evaluated := c.Now().Sub(t1)
 	opts.Progress = c.progress(len(levelJobs))
@@ -221,6 +229,9 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 
 	t2 := c.Now()
 	run := bench.Run{Shard: shard, Samples: samples, Levels: levelSamples, Misaligned: misaligned}
+	if stopErr != nil {
+		run.Stopped = stopErr.Error()
+	}
 	var agreeTable []bench.Agreement
 	if lab != nil {
 		agreeTable = bench.Compare(samples, lab)
@@ -242,11 +253,9 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 		u, n := client.Usage()
 		fmt.Fprintf(c.Stdout, "llm: %d requests, %d prompt + %d completion tokens\n", n, u.PromptTokens, u.CompletionTokens)
 	}
-	for _, s := range samples {
-		if s.Verdict == check.Unverified && strings.Contains(s.Reason, "budget was exhausted") {
-			fmt.Fprintf(c.Stdout, "llm budget exhausted: some judged samples are unverified; run the same command again to continue (decided verdicts are cached)\n")
-			break
-		}
+	if compiles != nil {
+		ran, cached := compiles.Counts()
+		fmt.Fprintf(c.Stdout, "toolchains: %d compiles run, %d answered from the cache\n", ran, cached)
 	}
 	fmt.Fprintf(c.Stdout, "time: load %s, evaluate %s, report %s\n", loaded.Round(time.Millisecond), evaluated.Round(time.Millisecond), reported.Round(time.Millisecond))
 	if *timing {
@@ -262,7 +271,32 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 		}
 		tw.Flush()
 	}
-	return ExitClean, nil
+	name := "bench replay"
+	if agreement {
+		name = "bench agreement"
+	}
+	return c.incomplete(name, run.Summary(), len(samples))
+}
+
+// ExitIncomplete is what bench replay, generate and repair exit with when
+// they stopped before finishing (budget, refused key, unreachable server,
+// interrupt, failed requests): what they did is kept, reports are marked
+// partial, and the same command continues the run.
+const ExitIncomplete = ExitFindings
+
+// incomplete ends a replay: a partial run says on stderr what stopped it
+// and how many samples remain, and exits ExitIncomplete.
+func (c *Command) incomplete(name string, s bench.Summary, total int) (int, error) {
+	if !s.Partial {
+		return ExitClean, nil
+	}
+	why := "stopped by " + s.Stopped
+	if s.Stopped == "" {
+		why = "judge requests failed (their reasons are in samples.jsonl)"
+	}
+	fmt.Fprintf(c.Stderr, "iflint: %s incomplete: %s; %d of %d samples remain undecided (summary.json and report.md are marked partial); run the same command again to decide them (decided verdicts are cached)\n",
+		name, why, s.Pending, total)
+	return ExitIncomplete, nil
 }
 
 // writeRun writes samples, the summary, report.md and plots. The summary
@@ -388,6 +422,10 @@ func judgedOnly(jobs []bench.Job) []bench.Job {
 	}
 	return out
 }
+
+// replayToolchains finds the toolchains bench replay compiles with (a
+// test replaces it with a fake compiler).
+var replayToolchains = func(c *Command) check.Toolchains { return c.toolchains(nil) }
 
 // toolchains returns the installed-toolchain finder for language_version.
 func (c *Command) toolchains(jdks map[string]string) check.Toolchains {

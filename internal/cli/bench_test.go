@@ -3,11 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/lintevaltest"
 	"github.com/iflint/iflint/internal/llm/llmtest"
 )
@@ -90,5 +93,65 @@ func writeFile(t *testing.T, path, s string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// countingCompiler is a fake toolchain for every language and version: a
+// script that appends a line to a counter file per compile (not per
+// version probe) and accepts any code.
+type countingCompiler struct{ script, counter string }
+
+func newCountingCompiler(t *testing.T) countingCompiler {
+	dir := t.TempDir()
+	c := countingCompiler{filepath.Join(dir, "fakec"), filepath.Join(dir, "runs")}
+	writeFile(t, c.script, "#!/bin/sh\ncase \"$1\" in --version|-version) echo fakec 1; exit 0;; esac\necho run >> '"+c.counter+"'\n")
+	if err := os.Chmod(c.script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (c countingCompiler) Find(lang.ID, string) ([]string, bool) { return []string{c.script}, true }
+
+func (c countingCompiler) runs() int {
+	b, _ := os.ReadFile(c.counter)
+	return strings.Count(string(b), "\n")
+}
+
+// TestBenchReplayCompilesOnce: bench replay with toolchains (the default)
+// reports its compiles; the same command again compiles nothing and
+// writes the same samples.jsonl.
+func TestBenchReplayCompilesOnce(t *testing.T) {
+	data := lintevaltest.Dir(t)
+	fc := newCountingCompiler(t)
+	defer func(f func(*Command) check.Toolchains) { replayToolchains = f }(replayToolchains)
+	replayToolchains = func(*Command) check.Toolchains { return fc }
+	dir := t.TempDir()
+	env := map[string]string{"IFLINT_CACHE_DIR": filepath.Join(dir, "cache")}
+	run := func(out string) (string, []byte) {
+		var stdout, stderr bytes.Buffer
+		cmd := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return env[k] }}
+		code := cmd.Main(context.Background(), []string{"bench", "replay", "-data", data, "-rules-only",
+			"-generations", filepath.Join(data, "labels", "gpt-4o-r0", "generations"), "-out", out})
+		if code != ExitClean {
+			t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+		}
+		b, err := os.ReadFile(filepath.Join(dir, out, "samples.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stdout.String(), b
+	}
+	out1, a := run("a")
+	n := fc.runs()
+	if n == 0 || !strings.Contains(out1, fmt.Sprintf("toolchains: %d compiles run, 0 answered from the cache", n)) {
+		t.Errorf("first run: %d compiler runs; output:\n%s", n, out1)
+	}
+	out2, b := run("b")
+	if fc.runs() != n || !strings.Contains(out2, fmt.Sprintf("toolchains: 0 compiles run, %d answered from the cache", n)) {
+		t.Errorf("second run: %d compiler runs; output:\n%s", fc.runs()-n, out2)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("samples.jsonl differs between the two runs")
 	}
 }

@@ -47,14 +47,11 @@ func (c *Command) benchGenerate(ctx context.Context, args []string, repair bool)
 	if err != nil {
 		return ExitUsage, err
 	}
-	cfg := llm.ConfigFromEnv(c.Getenv)
-	if *jf.baseURL != "" {
-		cfg.BaseURL = *jf.baseURL
+	cfg, err := c.llmConfig(jf)
+	if err != nil {
+		return ExitUsage, err
 	}
-	cfg.Model, cfg.MaxRequests, cfg.MaxTokens = *model, *jf.maxRequests, *jf.maxTokens
-	if *jf.concurrency > 0 {
-		cfg.Concurrency = *jf.concurrency
-	}
+	cfg.Model = *model
 	client, err := llm.New(cfg, nil, nil)
 	if err != nil {
 		return ExitUsage, usageError{err}
@@ -66,8 +63,8 @@ func (c *Command) benchGenerate(ctx context.Context, args []string, repair bool)
 	if !repair {
 		rep, err := bench.Generate(ctx, client, bench.GenerateOptions{Data: data, Out: c.abs(*out), Model: *model,
 			Files: fileList, Shard: shard, Workers: *workers, Progress: c.progress(0)})
-		fmt.Fprintf(c.Stdout, "%d tasks: %d already done, %d asked, %d failed, %d remaining\n", rep.Tasks, rep.Resumed, rep.Asked, rep.Failed, rep.Remaining())
-		return stopped(err)
+		fmt.Fprintf(c.Stdout, "%d tasks: %d already done, %d asked, %d failed, %d remaining\n", rep.Tasks, rep.Resumed, rep.Asked, len(rep.Failed), rep.Remaining())
+		return c.stopped(name, err)
 	}
 	jd, _, err := c.judge(jf, data)
 	if err != nil {
@@ -79,17 +76,24 @@ func (c *Command) benchGenerate(ctx context.Context, args []string, repair bool)
 	for _, r := range res.Curve {
 		fmt.Fprintf(c.Stdout, "round %d: %d/%d = %.1f%%\n", r.Round, r.SSR.Satisfied, r.SSR.Decided, 100*r.SSR.Rate)
 	}
-	return stopped(err)
+	return c.stopped(name, err)
 }
 
-// stopped maps a generation error: a spent budget or an interrupt is a
-// clean, resumable stop (exit 1 with the message), anything else fails.
-func stopped(err error) (int, error) {
+// stopped ends a generation: an incomplete run (budget, refused key,
+// unreachable server, interrupt, failed requests) says on stderr what
+// stopped it and how much remains, and exits ExitIncomplete; anything
+// else is an internal failure.
+func (c *Command) stopped(name string, err error) (int, error) {
+	var inc *bench.IncompleteError
 	switch {
 	case err == nil:
 		return ExitClean, nil
-	case errors.Is(err, llm.ErrBudget), errors.Is(err, context.Canceled):
-		return ExitFindings, err
+	case errors.As(err, &inc):
+		fmt.Fprintf(c.Stderr, "iflint: %s incomplete: %v\n", name, err)
+		return ExitIncomplete, nil
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(c.Stderr, "iflint: %s incomplete: %v\n", name, err)
+		return ExitIncomplete, nil
 	}
 	return ExitInternal, err
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/iflint/iflint/internal/bench"
 	"github.com/iflint/iflint/internal/cache"
@@ -23,19 +24,47 @@ type judgeFlags struct {
 	maxRequests *int
 	maxTokens   *int
 	concurrency *int
+	timeout     *time.Duration
+	retries     *int
 }
 
 func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
 	return &judgeFlags{
 		models:      fs.String("judge", "", "comma-separated judge models for the LLM-judged types (they vote); recorded:NAME replays verdicts seeded with -seed-recorded. Key: OPENAI_API_KEY"),
 		seed:        fs.String("seed-recorded", "", "labels directory (verdicts.jsonl + generations/<model>/) whose published verdicts are seeded into the cache as recorded:<model>"),
-		cacheDir:    fs.String("cache", "", "verdict cache directory (default $IFLINT_CACHE_DIR or the user cache directory)"),
+		cacheDir:    fs.String("cache", "", "verdict cache directory: judge votes and toolchain runs (default $IFLINT_CACHE_DIR or the user cache directory)"),
 		compat:      fs.Bool("judge-compat", false, "read judge replies as the paper does: satisfied when the reply contains \"yes\""),
 		baseURL:     fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)"),
 		maxRequests: fs.Int("max-requests", 0, "stop judging after this many API requests (0: no limit)"),
 		maxTokens:   fs.Int("max-tokens", 0, "stop judging after this many tokens (0: no limit)"),
-		concurrency: fs.Int("llm-concurrency", 0, "API requests in flight at most (default 4)"),
+		concurrency: fs.Int("llm-concurrency", 0, "API requests in flight at most (default $IFLINT_LLM_CONCURRENCY or 4)"),
+		timeout:     fs.Duration("llm-timeout", 0, "time limit of one API request attempt, e.g. 90s (default $IFLINT_LLM_TIMEOUT or 60s)"),
+		retries:     fs.Int("llm-retries", -1, "retries of a failed API request (429, 5xx, time-outs, transport errors) after the first attempt (default $IFLINT_LLM_MAX_RETRIES or 3)"),
 	}
+}
+
+// llmConfig is the client configuration: the environment, then the
+// flags. Without a key, only a server of one's own (-base-url or
+// OPENAI_BASE_URL) is tried: api.openai.com would refuse every request.
+func (c *Command) llmConfig(f *judgeFlags) (llm.Config, error) {
+	cfg := llm.ConfigFromEnv(c.Getenv)
+	if *f.baseURL != "" {
+		cfg.BaseURL = *f.baseURL
+	}
+	cfg.MaxRequests, cfg.MaxTokens = *f.maxRequests, *f.maxTokens
+	if *f.concurrency > 0 {
+		cfg.Concurrency = *f.concurrency
+	}
+	if *f.timeout > 0 {
+		cfg.Timeout = *f.timeout
+	}
+	if *f.retries >= 0 {
+		cfg.MaxRetries = *f.retries
+	}
+	if cfg.APIKey == "" && cfg.BaseURL == "" {
+		return cfg, usagef("no OPENAI_API_KEY: api.openai.com refuses requests without a key (set it, or point -base-url/OPENAI_BASE_URL at a server that needs none)")
+	}
+	return cfg, nil
 }
 
 // judge builds the judge panel, or nil when no judge is configured. The
@@ -47,15 +76,7 @@ func (c *Command) judge(f *judgeFlags, dataDir string) (*judge.Judge, *llm.Clien
 		}
 		return nil, nil, nil
 	}
-	dir := *f.cacheDir
-	if dir == "" {
-		d, err := cache.DefaultDir(c.Getenv)
-		if err != nil {
-			return nil, nil, err
-		}
-		dir = d
-	}
-	ch, err := cache.Open(c.abs(dir))
+	ch, err := c.openCache(f)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,13 +97,9 @@ func (c *Command) judge(f *judgeFlags, dataDir string) (*judge.Judge, *llm.Clien
 			continue
 		}
 		if client == nil {
-			cfg := llm.ConfigFromEnv(c.Getenv)
-			if *f.baseURL != "" {
-				cfg.BaseURL = *f.baseURL
-			}
-			cfg.MaxRequests, cfg.MaxTokens = *f.maxRequests, *f.maxTokens
-			if *f.concurrency > 0 {
-				cfg.Concurrency = *f.concurrency
+			cfg, err := c.llmConfig(f)
+			if err != nil {
+				return nil, nil, err
 			}
 			if client, err = llm.New(cfg, nil, nil); err != nil {
 				return nil, nil, usageError{err}
@@ -91,6 +108,20 @@ func (c *Command) judge(f *judgeFlags, dataDir string) (*judge.Judge, *llm.Clien
 		j.Models = append(j.Models, judge.Model{Name: name, C: client})
 	}
 	return j, client, nil
+}
+
+// openCache opens the verdict cache of -cache (default $IFLINT_CACHE_DIR
+// or the user cache directory): judge votes and toolchain runs.
+func (c *Command) openCache(f *judgeFlags) (*cache.Cache, error) {
+	dir := *f.cacheDir
+	if dir == "" {
+		d, err := cache.DefaultDir(c.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	return cache.Open(c.abs(dir))
 }
 
 // seedRecorded loads labels/<name>/{verdicts.jsonl,generations/<model>/}.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -21,6 +22,13 @@ type Client struct {
 	sem    chan struct{} // one token per request in flight
 	meter  meter
 	redact redactor
+
+	// answered is set once any attempt got an HTTP response: from then
+	// on a time-out is a slow request, not a server out of reach.
+	answered atomic.Bool
+	// dead holds the first error after which no request can succeed
+	// (ErrAuth, ErrUnreachable); later calls return it unsent.
+	dead atomic.Pointer[Error]
 }
 
 var _ Completer = (*Client)(nil)
@@ -108,10 +116,18 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if d := c.dead.Load(); d != nil {
+		return Reply{}, fmt.Errorf("%w (not sent: an earlier request already failed so)", d)
+	}
 	malformedRetried := false
-	var last *Error // previous failed attempt, for context in later errors
+	reached := false // some attempt of this request got a response
+	var last *Error  // previous failed attempt, for context in later errors
 	for attempt := 1; ; attempt++ {
 		reply, ri, err := c.attempt(ctx, oreq)
+		if ri.status != 0 {
+			reached = true
+			c.answered.Store(true)
+		}
 		if err == nil {
 			return reply, nil
 		}
@@ -133,6 +149,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 			malformedRetried = true
 		}
 		fail := c.failure(oreq.Model, kind, status, attempt, retryable, err)
+		fail.timedOut = kind == failTimeout
 		last = fail
 		if kind == failCanceled {
 			// Make errors.Is(err, context.Canceled) work even when the
@@ -140,6 +157,18 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, fmt.Errorf("llm: %w (last failure: %s)", context.Cause(ctx), fail.Error())
 		}
 		if !retryable || attempt > c.cfg.MaxRetries {
+			// Out of reach: no attempt got an answer, by refused
+			// connections, or by time-outs from a server that never
+			// answered this client at all.
+			fail.unreachable = !reached && (kind == failTransport || kind == failTimeout && !c.answered.Load())
+			switch {
+			case errors.Is(fail, ErrAuth):
+				fail.msg = "llm: the server refused the API key: " + strings.TrimPrefix(fail.msg, "llm: ")
+				c.dead.CompareAndSwap(nil, fail)
+			case errors.Is(fail, ErrUnreachable):
+				fail.msg = "llm: the server cannot be reached: " + strings.TrimPrefix(fail.msg, "llm: ")
+				c.dead.CompareAndSwap(nil, fail)
+			}
 			return Reply{}, fail
 		}
 		wait, told := retryAfter(ri.header, c.clock.Now())

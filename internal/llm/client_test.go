@@ -494,3 +494,74 @@ func TestRequestValidation(t *testing.T) {
 		t.Errorf("invalid requests reached the server")
 	}
 }
+
+// A refused key (401, 403) stops the client: the error says so, and no
+// later request is sent.
+func TestRefusedKeyStopsClient(t *testing.T) {
+	for _, status := range []int{401, 403} {
+		srv := llmtest.NewServer(t, llmtest.Script(llmtest.Response{Status: status}, llmtest.Response{Text: "never"}))
+		c, _ := newClient(t, srv, nil)
+		_, err := c.Complete(context.Background(), hello)
+		if !errors.Is(err, llm.ErrAuth) || !llm.Stops(err) || errors.Is(err, llm.ErrUnreachable) {
+			t.Fatalf("%d: err = %v, want ErrAuth that stops the run", status, err)
+		}
+		_, err = c.Complete(context.Background(), hello)
+		if !errors.Is(err, llm.ErrAuth) || srv.Count() != 1 {
+			t.Errorf("%d: second call: %v after %d requests, want ErrAuth unsent", status, err, srv.Count())
+		}
+	}
+}
+
+func TestRequireKey(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply("ok"))
+	srv.RequireKey("right")
+	for key, want := range map[string]string{"": "didn't provide", "wrong": "Incorrect API key", "right": ""} {
+		c, _ := newClient(t, srv, func(cfg *llm.Config) { cfg.APIKey = key })
+		_, err := c.Complete(context.Background(), hello)
+		if want == "" && err != nil || want != "" && (!errors.Is(err, llm.ErrAuth) || !strings.Contains(err.Error(), want)) {
+			t.Errorf("key %q: err = %v, want %q", key, err, want)
+		}
+	}
+}
+
+// A server nobody listens on is unreachable after one request's retries;
+// the client then sends nothing more.
+func TestUnreachableStopsClient(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply("unused"))
+	c, clock := newClient(t, srv, func(cfg *llm.Config) { cfg.BaseURL = "http://127.0.0.1:1/v1"; cfg.MaxRetries = 2 })
+	_, err := c.Complete(context.Background(), hello)
+	if !errors.Is(err, llm.ErrUnreachable) || !llm.Stops(err) {
+		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+	sleeps := len(clock.Sleeps())
+	if _, err := c.Complete(context.Background(), hello); !errors.Is(err, llm.ErrUnreachable) || len(clock.Sleeps()) != sleeps {
+		t.Errorf("second call: %v, %d more retries; want ErrUnreachable at once", err, len(clock.Sleeps())-sleeps)
+	}
+}
+
+// Time-outs from a server that has answered before are a slow request,
+// not a server out of reach: that task fails, the run goes on.
+func TestTimeoutAfterAnswersDoesNotStop(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Script(llmtest.Response{Text: "ok"}, llmtest.Response{Hang: true}, llmtest.Response{Hang: true}, llmtest.Response{Text: "ok"}))
+	c, _ := newClient(t, srv, func(cfg *llm.Config) { cfg.Timeout = 50 * time.Millisecond; cfg.MaxRetries = 1 })
+	if _, err := c.Complete(context.Background(), hello); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.Complete(context.Background(), hello)
+	if err == nil || llm.Stops(err) || errors.Is(err, llm.ErrUnreachable) {
+		t.Fatalf("err = %v, want a time-out that does not stop the run", err)
+	}
+	if r, err := c.Complete(context.Background(), hello); err != nil || r.Text != "ok" {
+		t.Errorf("next call: %+v %v", r, err)
+	}
+}
+
+// A server that never answers at all is out of reach.
+func TestHungServerIsUnreachable(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Script(llmtest.Response{Hang: true}))
+	c, _ := newClient(t, srv, func(cfg *llm.Config) { cfg.Timeout = 50 * time.Millisecond; cfg.MaxRetries = 1 })
+	_, err := c.Complete(context.Background(), hello)
+	if !errors.Is(err, llm.ErrUnreachable) || !llm.Stops(err) {
+		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+}

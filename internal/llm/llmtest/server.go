@@ -87,6 +87,7 @@ type Server struct {
 	done    chan struct{} // closed at cleanup to release hung handlers
 
 	mu          sync.Mutex
+	key         string // required API key, "" for none
 	reqs        []Request
 	inFlight    int
 	maxInFlight int
@@ -102,6 +103,15 @@ func NewServer(t testing.TB, h Handler) *Server {
 		s.srv.Close()
 	})
 	return s
+}
+
+// RequireKey makes the server answer 401, as OpenAI does, to any request
+// that does not carry key (as "Authorization: Bearer <key>", or the azure
+// "api-key" header). The refused requests are still counted.
+func (s *Server) RequireKey(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.key = key
 }
 
 // URL is the openai-shape base URL (ending in /v1).
@@ -145,6 +155,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.reqs = append(s.reqs, req)
 	s.inFlight++
 	s.maxInFlight = max(s.maxInFlight, s.inFlight)
+	key := s.key
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
@@ -152,6 +163,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}()
 
+	if key != "" && r.Header.Get("Authorization") != "Bearer "+key && r.Header.Get("api-key") != key {
+		msg := "Incorrect API key provided."
+		if strings.TrimSpace(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer")) == "" && r.Header.Get("api-key") == "" {
+			msg = "You didn't provide an API key."
+		}
+		writeError(w, http.StatusUnauthorized, msg)
+		return
+	}
 	resp := s.handler(req)
 	if resp.Hang {
 		select {
