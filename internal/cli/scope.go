@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 
 	"github.com/iflint/iflint/internal/baseline"
@@ -75,10 +74,7 @@ func (c *Command) newScope(ctx context.Context, root string, cfg *config.Config,
 	if basePath != "" {
 		b, err := baseline.Load(basePath)
 		if err != nil {
-			if errors.Is(err, baseline.ErrNotExist) {
-				return nil, usageError{err}
-			}
-			return nil, &config.Error{File: basePath, Msg: err.Error()}
+			return nil, usageError{err}
 		}
 		s.base, s.basePath = b, basePath
 	}

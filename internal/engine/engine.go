@@ -285,7 +285,13 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 			findings = []check.Finding{{Start: 0, End: 0, Message: r.Reason}}
 		}
 		for _, fd := range findings {
-			res.Diagnostics = append(res.Diagnostics, diagnostic(u, f.Path, e, fd))
+			d := diagnostic(u, f.Path, e, fd)
+			if len(r.Findings) == 0 {
+				// A file-level finding has no line of its own: its
+				// fingerprint must not change with the file's first line.
+				d.Fingerprint = Fingerprint(f.Path, c, d.Message, "")
+			}
+			res.Diagnostics = append(res.Diagnostics, d)
 			fileLevel = append(fileLevel, len(r.Findings) == 0)
 		}
 	}
