@@ -176,7 +176,7 @@ def addedHelper():
   return 3
 `,
 	// Renamed and changed.
-	"app/util.py":     "",
+	"app/util.py":    "",
 	"app/helpers.py": "def fineName():\n    return 1\n\n\ndef newOne():\n    return 2\n",
 	"main.go": `package main
 
@@ -250,7 +250,7 @@ func TestNewFromRevMatchesTheActionsAddedFilter(t *testing.T) {
 				RuleID    string `json:"ruleId"`
 				Locations []struct {
 					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 						Region           struct{ StartLine int } `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
