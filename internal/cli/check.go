@@ -27,7 +27,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	basePath := fs.String("baseline", "", "report only findings not in this baseline file (default: baseline from the configuration)")
 	writeBase := fs.String("write-baseline", "", "record today's findings in this baseline file, then report none of them")
 	rev := fs.String("new-from-rev", "", "report only findings on lines added or changed since this revision (git diff against its merge base with HEAD; untracked files count as new)")
-	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (as errors)")
+	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (iflint's as errors, ecosystem markers as warnings)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: iflint check [flags] [paths...]\n\nChecks files (default: the current directory) against the configured constraints.\nFlags may come before, between or after the paths.\n\n")
@@ -106,13 +106,16 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	return failCode(*failOn, res), nil
 }
 
-// failCode applies -fail-on. Unused suppressions count as errors.
+// failCode applies -fail-on to the findings and the unused suppressions
+// (errors for iflint's markers, warnings for ecosystem markers).
 func failCode(failOn string, res *engine.Result) int {
 	if failOn == "none" {
 		return ExitClean
 	}
-	if len(res.UnusedIgnores) > 0 {
-		return ExitFindings
+	for _, u := range res.UnusedIgnores {
+		if failOn == "any" || u.Severity != "warning" {
+			return ExitFindings
+		}
 	}
 	for _, d := range res.Diagnostics {
 		if failOn == "any" || d.Severity != "warning" {

@@ -32,7 +32,11 @@ type Ignore struct {
 	Col     int    `json:"column"`
 	Tool    string `json:"tool,omitempty"`
 	Marker  string `json:"marker,omitempty"`
-	Message string `json:"message"`
+	// Severity is "error" for an unused iflint marker (it is stale) and
+	// "warning" for an ecosystem marker, which its own linter may still
+	// need.
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
 }
 
 // suppressFindings moves the diagnostics an inline marker silences from
@@ -42,7 +46,7 @@ func suppressFindings(u *check.Unit, res *Result, fileLevel []bool, reportUnused
 	id := fileLang(u.Path)
 	set := suppress.Parse(id, u.Src, func() (*syntax.Tree, error) { return u.Tree(id) })
 	for _, p := range set.Problems {
-		res.InvalidIgnores = append(res.InvalidIgnores, Ignore{Path: u.Path, Line: p.Pos.Line, Col: p.Pos.Col, Tool: "iflint", Message: p.Msg})
+		res.InvalidIgnores = append(res.InvalidIgnores, Ignore{Path: u.Path, Line: p.Pos.Line, Col: p.Pos.Col, Tool: "iflint", Severity: "warning", Message: p.Msg})
 	}
 	if len(set.Directives) == 0 {
 		return
@@ -75,7 +79,11 @@ func suppressFindings(u *check.Unit, res *Result, fileLevel []bool, reportUnused
 		if len(un.Names) > 0 && len(un.Names) < len(d.Names) {
 			msg = fmt.Sprintf("%s: %s silences no finding", d.Marker, strings.Join(un.Names, ", "))
 		}
-		res.UnusedIgnores = append(res.UnusedIgnores, Ignore{Path: u.Path, Line: d.Pos.Line, Col: d.Pos.Col, Tool: d.Tool, Marker: d.Marker, Message: msg})
+		sev := "warning"
+		if d.Own() {
+			sev = "error"
+		}
+		res.UnusedIgnores = append(res.UnusedIgnores, Ignore{Path: u.Path, Line: d.Pos.Line, Col: d.Pos.Col, Tool: d.Tool, Marker: d.Marker, Severity: sev, Message: msg})
 	}
 }
 

@@ -68,7 +68,7 @@ func Text(w io.Writer, r *engine.Result) error {
 		}
 	}
 	for _, u := range r.UnusedIgnores {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: error: unused suppression: %s [%s]\n", u.Path, u.Line, u.Col, u.Message, UnusedIgnoreRule); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: unused suppression: %s [%s]\n", u.Path, u.Line, u.Col, severity(u.Severity), u.Message, UnusedIgnoreRule); err != nil {
 			return err
 		}
 	}
@@ -144,7 +144,7 @@ func SARIF(w io.Writer, r *engine.Result, version string) error {
 		run.AddDistinctArtifact(u.Path)
 		region := sarif.NewRegion().WithStartLine(u.Line).WithStartColumn(u.Col)
 		run.CreateResultForRule(UnusedIgnoreRule).
-			WithLevel("error").
+			WithLevel(severity(u.Severity)).
 			WithMessage(sarif.NewTextMessage("unused suppression: " + u.Message)).
 			AddLocation(sarif.NewLocationWithPhysicalLocation(location(u.Path, region)))
 	}

@@ -11,7 +11,8 @@ import (
 // parseJavaAnnotations reads @SuppressWarnings on declarations, with
 // checkstyle's reading of its values (SuppressWarningsHolder): a check's
 // name, case-insensitive, with or without the "checkstyle:" prefix and
-// the "Check" suffix, or "all"; PMD's "PMD" and "PMD.<Rule>" names too.
+// the "Check" suffix, or "all"; PMD's "PMD" and "PMD.<Rule>" names, and
+// Eclipse's "javadoc", too.
 // The annotated declaration's lines are covered.
 func (f *file) parseJavaAnnotations(s *Set) {
 	if !f.root.Valid() {

@@ -77,7 +77,6 @@ var pylintNames = &rules{tool: "pylint", fold: true, names: merge(
 var golangciNames = &rules{tool: "golangci-lint", fold: true, names: merge(
 	names([]constraint.Type{constraint.Naming, constraint.Comments}, "revive", "golint", "stylecheck"),
 	names(indentation, "gofmt", "gofumpt", "goimports"),
-	names(comments, "godot"),
 	names(library, "depguard", "gomodguard"),
 	names(function, "forbidigo"),
 )}
@@ -114,7 +113,7 @@ var checkstyleNames = &rules{tool: "checkstyle", fold: true, names: merge(
 	names(library, "illegalimport"),
 	names(naming, "pmd.classnamingconventions", "pmd.methodnamingconventions", "pmd.fieldnamingconventions",
 		"pmd.localvariablenamingconventions", "pmd.formalparameternamingconventions"),
-	names(comments, "pmd.commentrequired"),
+	names(comments, "pmd.commentrequired", "javadoc"),
 )}
 
 var rustNames = &rules{tool: "rustc", names: merge(
@@ -122,7 +121,6 @@ var rustNames = &rules{tool: "rustc", names: merge(
 	names(comments, "missing_docs", "clippy::missing_docs_in_private_items", "rustdoc::missing_crate_level_docs"),
 	names([]constraint.Type{constraint.Naming, constraint.Comments}, "warnings"),
 	names(function, "clippy::disallowed_methods"),
-	names(library, "clippy::disallowed_types"),
 )}
 
 // clangTidyNames are clang-tidy checks and cpplint categories, the two
