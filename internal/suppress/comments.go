@@ -88,15 +88,34 @@ func (f *file) lexComments() {
 		return
 	}
 	off := len(src) - len(strings.TrimLeft(src, "\n"))
+	// Block comments come in pieces (chroma emits them rune by rune);
+	// consecutive pieces of one block comment are one comment.
+	start, end := -1, -1
+	var kind chroma.TokenType
+	flush := func() {
+		if start >= 0 {
+			v := strings.TrimRight(string(f.src[start:end]), "\n")
+			f.addComment(start, start+len(v), syntax.Node{})
+		}
+		start = -1
+	}
 	for _, t := range toks {
-		if t.Type.InCategory(chroma.Comment) && t.Type != chroma.CommentPreproc && t.Type != chroma.CommentPreprocFile {
-			v := strings.TrimRight(t.Value, "\n")
-			if off+len(v) <= len(f.src) && string(f.src[off:off+len(v)]) == v {
-				f.addComment(off, off+len(v), syntax.Node{})
-			}
+		isComment := t.Type.InCategory(chroma.Comment) && t.Type != chroma.CommentPreproc && t.Type != chroma.CommentPreprocFile
+		if off+len(t.Value) > len(f.src) || string(f.src[off:off+len(t.Value)]) != t.Value {
+			break // the lexer's text no longer lines up (the newline it adds at the end)
+		}
+		switch {
+		case !isComment:
+			flush()
+		case start >= 0 && t.Type == kind && t.Type != chroma.CommentSingle:
+			end = off + len(t.Value)
+		default:
+			flush()
+			start, end, kind = off, off+len(t.Value), t.Type
 		}
 		off += len(t.Value)
 	}
+	flush()
 }
 
 func (f *file) addComment(start, end int, n syntax.Node) {
@@ -121,6 +140,8 @@ func stripDelimiters(s string) string {
 		s = strings.TrimSuffix(s[4:], "]]")
 	case strings.HasPrefix(s, "--"):
 		s = s[2:]
+	case strings.HasPrefix(s, "#="): // Julia
+		s = strings.TrimSuffix(s[2:], "=#")
 	case strings.HasPrefix(s, "#"):
 		s = strings.TrimLeft(s, "#")
 	case strings.HasPrefix(s, "%"):
