@@ -27,11 +27,11 @@ type Suppression struct {
 // Ignore is a suppression marker that silences nothing (unused) or that
 // cannot be read (invalid).
 type Ignore struct {
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	Col     int    `json:"column"`
-	Tool    string `json:"tool,omitempty"`
-	Marker  string `json:"marker,omitempty"`
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Col    int    `json:"column"`
+	Tool   string `json:"tool,omitempty"`
+	Marker string `json:"marker,omitempty"`
 	// Severity is "error" for an unused iflint marker (it is stale) and
 	// "warning" for an ecosystem marker, which its own linter may still
 	// need.
