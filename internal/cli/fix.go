@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -228,9 +228,7 @@ func writeFixJSON(c *Command, res *engine.FixResult) error {
 	for _, f := range res.Files {
 		doc.Files = append(doc.Files, fixedFileJSON{f.Path, fix.Unified(f.Path, f.Old, f.New, 3)})
 	}
-	enc := json.NewEncoder(c.Stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return report.JSON(c.Stdout, doc) // indented, without HTML escaping
 }
 
 // writeFixed writes one fixed file. A file that changed on disk since it
