@@ -17,13 +17,35 @@ import (
 //
 // A clean run says "no findings".
 func (c *Command) printSummary(res *engine.Result, n counts, sc *scope) {
-	for _, s := range res.Skipped {
-		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
-	}
+	printSkipped(c, res.Skipped)
 	for _, p := range res.InvalidIgnores {
 		fmt.Fprintf(c.Stderr, "%s:%d:%d: warning: invalid suppression: %s\n", p.Path, p.Line, p.Col, p.Message)
 	}
 	fmt.Fprintf(c.Stderr, "iflint: %s\n", summaryLine(res, n, sc))
+}
+
+// printSkipped names each skipped file, or, for a reason shared by more
+// than a few files, counts them and names the first ones.
+func printSkipped(c *Command, skipped []engine.Skipped) {
+	const show = 3
+	var reasons []string
+	byReason := map[string][]string{}
+	for _, s := range skipped {
+		if _, ok := byReason[s.Reason]; !ok {
+			reasons = append(reasons, s.Reason)
+		}
+		byReason[s.Reason] = append(byReason[s.Reason], s.Path)
+	}
+	for _, r := range reasons {
+		paths := byReason[r]
+		if len(paths) <= show {
+			for _, p := range paths {
+				fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", p, r)
+			}
+			continue
+		}
+		fmt.Fprintf(c.Stderr, "iflint: skipped %d files: %s (%s, ...; -format json lists them all)\n", len(paths), r, strings.Join(paths[:show], ", "))
+	}
 }
 
 func summaryLine(res *engine.Result, n counts, sc *scope) string {
