@@ -349,16 +349,9 @@ func firstLine(s string) string {
 }
 
 func sortResult(r *Result) {
-	sortDiagnostics(r.Diagnostics)
-	sortDiagnostics(r.Suppressed)
-	sortIgnores(r.UnusedIgnores)
-	sortIgnores(r.InvalidIgnores)
-	sortOutcomes(r)
-}
-
-func sortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
+	sortSuppressions(r)
+	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
+		a, b := r.Diagnostics[i], r.Diagnostics[j]
 		if a.Path != b.Path {
 			return a.Path < b.Path
 		}
@@ -373,9 +366,6 @@ func sortDiagnostics(ds []Diagnostic) {
 		}
 		return a.Message < b.Message
 	})
-}
-
-func sortOutcomes(r *Result) {
 	sort.SliceStable(r.Outcomes, func(i, j int) bool {
 		a, b := r.Outcomes[i], r.Outcomes[j]
 		if a.Path != b.Path {

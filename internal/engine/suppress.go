@@ -87,6 +87,16 @@ func suppressFindings(u *check.Unit, res *Result, fileLevel []bool, reportUnused
 	}
 }
 
+// sortSuppressions sorts what suppressFindings adds, as the diagnostics
+// are sorted.
+func sortSuppressions(r *Result) {
+	if len(r.Suppressed) > 1 {
+		sortResult(&Result{Diagnostics: r.Suppressed})
+	}
+	sortIgnores(r.UnusedIgnores)
+	sortIgnores(r.InvalidIgnores)
+}
+
 func sortIgnores(is []Ignore) {
 	sort.SliceStable(is, func(i, j int) bool {
 		a, b := is[i], is[j]
