@@ -53,6 +53,7 @@ type Inputs struct {
 	FailOn        FailOn
 	AllowPRTarget bool
 	SARIFFile     string
+	Baseline      string // baseline file, relative to the workspace
 }
 
 // Overrides are the command line's flags for running the action outside
@@ -102,6 +103,7 @@ func readInputs(a *githubactions.Action, ov Overrides, token, apiKey string) (In
 		Model:       a.GetInput("model"),
 		BaseURL:     a.GetInput("base-url"),
 		SARIFFile:   cmp.Or(a.GetInput("sarif-file"), DefaultSARIFFile),
+		Baseline:    a.GetInput("baseline"),
 	}
 	mode := cmp.Or(ov.Mode, a.GetInput("mode"), string(DefaultMode))
 	switch Mode(mode) {

@@ -55,6 +55,7 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
 	res := engine.Check(ctx, files.Files, r.options())
+	r.dropBaselined(res)
 	kept, outside := s.split(res.Diagnostics)
 	rep := &report{
 		Title: fmt.Sprintf("%s at %s", pr, short(pr.HeadSHA)),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/iflint/iflint/internal/baseline"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
@@ -48,6 +49,7 @@ type runner struct {
 	in     Inputs
 	ov     Overrides
 	cfg    *config.Config
+	base   *baseline.File
 }
 
 // Run runs the action and returns its exit code. The error, if any, is
@@ -132,6 +134,9 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if r.cfg, err = config.Load(r.ws, cfgPath); err != nil {
 		return ExitUsage, fmt.Errorf("configuration: %w", err)
 	}
+	if err := r.loadBaseline(cfgPath); err != nil {
+		return ExitUsage, err
+	}
 	if t.PR == nil {
 		return r.workspace(ctx, t)
 	}
@@ -151,6 +156,7 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
 	}
 	res := engine.Check(ctx, files.Files, r.options())
+	r.dropBaselined(res)
 	rep := &report{
 		Title: fmt.Sprintf("%s at %s", cmp.Or(r.getenv("GITHUB_REF"), "the workspace"), cmp.Or(short(t.SHA), "its current state")),
 		Mode:  ModeCheck, SSR: ssr(res.Outcomes), HSR: hsr(res.Outcomes), Files: checkedFiles(res.Outcomes),

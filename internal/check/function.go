@@ -155,6 +155,9 @@ func csharpCall(n syntax.Node, name string, lint bool) bool {
 }
 
 func checkFunction(u *Unit, c constraint.Constraint) Result {
+	if c.Forbidden {
+		return checkForbiddenFunction(u, c)
+	}
 	cl, ok := callLangs[c.Lang]
 	if !ok || (cl.lintOnly && u.Profile == MultiCodeIF) {
 		return unsupported(u, fmt.Sprintf("function calls are not checked for %s", c.LangName))

@@ -270,6 +270,9 @@ func libraryAbsent(u *Unit, id lang.ID, lib string, lint bool) bool {
 }
 
 func checkLibrary(u *Unit, c constraint.Constraint) Result {
+	if c.Forbidden {
+		return checkForbiddenLibrary(u, c)
+	}
 	ll, ok := libLangs[c.Lang]
 	if !ok || (ll.lintOnly && u.Profile == MultiCodeIF) {
 		return unsupported(u, fmt.Sprintf("library imports are not checked for %s", c.LangName))

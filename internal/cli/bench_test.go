@@ -77,7 +77,7 @@ func TestCheckJudgesLLMConstraints(t *testing.T) {
 		return code, out.String(), errb.String()
 	}
 	code, out, errs := run(map[string]string{"OPENAI_API_KEY": "sk-canary-42", "OPENAI_BASE_URL": srv.URL()})
-	if code != ExitFindings || !strings.Contains(out, "counter.py:1:1: judge-model: the function is not thread-safe [code_quality]") {
+	if code != ExitFindings || !strings.Contains(out, "counter.py:1:1: error: judge-model: the function is not thread-safe [code_quality]") {
 		t.Errorf("with a judge: exit %d\n%s%s", code, out, errs)
 	}
 	if strings.Contains(out+errs, "sk-canary-42") {

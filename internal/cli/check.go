@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/atomicfile"
+	"github.com/iflint/iflint/internal/baseline"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
@@ -18,13 +19,18 @@ import (
 
 func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	fs := c.flags("check")
-	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory, else the embedded default)")
+	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory or its parents up to the repository root, else the embedded default)")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	output := fs.String("output", "", "write the report to this file instead of standard output")
 	profile := fs.String("profile", "", "override the configured profile: lint or multicodeif")
+	failOn := fs.String("fail-on", "error", "when to exit 1: none, error (a finding of severity error) or any (any finding)")
+	basePath := fs.String("baseline", "", "report only findings not in this baseline file (default: baseline from the configuration)")
+	writeBase := fs.String("write-baseline", "", "record today's findings in this baseline file, then report none of them")
+	rev := fs.String("new-from-rev", "", "report only findings on lines added or changed since this revision (git diff against its merge base with HEAD; untracked files count as new)")
+	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (iflint's as errors, ecosystem markers as warnings)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(c.Stderr, "Usage: iflint check [flags] [paths...]\n\nChecks files (default: the current directory) against the configured constraints.\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: iflint check [flags] [paths...]\n\nChecks files (default: the current directory) against the configured constraints.\nFlags may come before, between or after the paths.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := c.parse(fs, args); err != nil {
@@ -33,7 +39,13 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err := oneOf("format", *format, report.Formats...); err != nil {
 		return ExitUsage, err
 	}
-	cfg, err := c.loadConfig(*cfgPath)
+	if err := oneOf("fail-on", *failOn, "none", "error", "any"); err != nil {
+		return ExitUsage, err
+	}
+	if *basePath != "" && *writeBase != "" {
+		return ExitUsage, usagef("-baseline and -write-baseline exclude each other: -write-baseline records every finding of this run")
+	}
+	cfg, root, err := c.loadConfig(*cfgPath)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -51,12 +63,32 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	res, err := engine.CheckPaths(ctx, c.Dir, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd})
+	if *writeBase != "" {
+		cfg.Baseline = "" // the run records findings; it does not apply an old baseline
+	}
+	sc, err := c.newScope(ctx, root, cfg, *rev, *basePath)
+	if err != nil {
+		return ExitUsage, err
+	}
+	res, err := engine.CheckPaths(ctx, root, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused})
 	if err != nil {
 		return ExitInternal, err
 	}
+	n := sc.apply(res)
+	if *writeBase != "" {
+		out := *writeBase
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(c.Dir, out)
+		}
+		b := baseline.FromDiagnostics(res.Diagnostics)
+		if err := baseline.Write(out, b); err != nil {
+			return ExitInternal, err
+		}
+		fmt.Fprintf(c.Stderr, "iflint: wrote %s accepting %s\n", *writeBase, plural(b.Total(), "finding"))
+		res.Diagnostics, n.baselined = b.Filter(res.Diagnostics)
+	}
 	var buf bytes.Buffer
-	if err := report.Write(&buf, *format, res, Version); err != nil {
+	if err := report.Write(&buf, *format, res, c.version()); err != nil {
 		return ExitInternal, err
 	}
 	if *output != "" {
@@ -70,31 +102,27 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	} else if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}
-	for _, s := range res.Skipped {
-		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
-	}
-	unverified := 0
-	for _, o := range res.Outcomes {
-		if o.Verdict == check.Unverified {
-			unverified++
-		}
-	}
-	if unverified > 0 && *format == "text" {
-		fmt.Fprintf(c.Stderr, "iflint: %d constraint checks unverified (LLM-judged types need a judge; see -format json for reasons)\n", unverified)
-	}
-	if len(res.Diagnostics) > 0 {
-		return ExitFindings, nil
-	}
-	return ExitClean, nil
+	c.printSummary(res, n, sc)
+	return failCode(*failOn, res), nil
 }
 
-// loadConfig loads -config (relative to Dir) or the repository's
-// .iflint.yml, else the embedded default.
-func (c *Command) loadConfig(p string) (*config.Config, error) {
-	if p != "" && !filepath.IsAbs(p) {
-		p = filepath.Join(c.Dir, p)
+// failCode applies -fail-on to the findings and the unused suppressions
+// (errors for iflint's markers, warnings for ecosystem markers).
+func failCode(failOn string, res *engine.Result) int {
+	if failOn == "none" {
+		return ExitClean
 	}
-	return config.Load(c.Dir, p)
+	for _, u := range res.UnusedIgnores {
+		if failOn == "any" || u.Severity != "warning" {
+			return ExitFindings
+		}
+	}
+	for _, d := range res.Diagnostics {
+		if failOn == "any" || d.Severity != "warning" {
+			return ExitFindings
+		}
+	}
+	return ExitClean
 }
 
 // configuredJudge builds the judge from the flags, else from the

@@ -4,11 +4,13 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -23,7 +25,8 @@ const (
 	ExitInternal = 3 // iflint itself failed
 )
 
-// Version is set at build time.
+// Version, when set at link time (-ldflags "-X .../cli.Version=v1.2.3"),
+// overrides the version read from the build information.
 var Version = "dev"
 
 // Command is one invocation of iflint.
@@ -41,6 +44,9 @@ type Command struct {
 	// repository's test command (os.Environ in main); when nil, a minimal
 	// environment is built from Getenv. Secrets are scrubbed either way.
 	Environ func() []string
+	// BuildInfo reads the binary's build information (debug.ReadBuildInfo
+	// when nil) for `iflint version` and report metadata.
+	BuildInfo func() (*debug.BuildInfo, bool)
 }
 
 // environ is the environment handed to test commands before scrubbing.
@@ -109,7 +115,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "rules":
 		err = c.rules(args[1:])
 	case "version", "--version":
-		fmt.Fprintf(c.Stdout, "iflint %s\n", Version)
+		fmt.Fprintf(c.Stdout, "iflint %s\n", c.version())
 	case "help", "-h", "--help":
 		fmt.Fprint(c.Stdout, usage)
 	default:
@@ -138,14 +144,53 @@ func (c *Command) flags(name string) *flag.FlagSet {
 	return fs
 }
 
+// parse parses flags wherever they stand among the positional arguments,
+// as golangci-lint, ruff and eslint do (`iflint check pkg -format json`);
+// everything after "--" is positional. -h prints the command's help on
+// standard output (exit 0); a bad flag prints it on standard error.
 func (c *Command) parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
+	var out bytes.Buffer
+	stderr := c.Stderr
+	// Usage functions write to c.Stderr or the flag set's output; both
+	// are captured so that help can go to standard output.
+	c.Stderr = &out
+	fs.SetOutput(&out)
+	err := parseInterleaved(fs, args)
+	c.Stderr = stderr
+	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		_, _ = c.Stdout.Write(out.Bytes())
+		return err
+	case err != nil:
+		_, _ = stderr.Write(out.Bytes())
 		return usageError{err}
 	}
+	_, _ = stderr.Write(out.Bytes())
 	return nil
+}
+
+// parseInterleaved runs fs.Parse repeatedly, setting positional
+// arguments aside, and leaves them in fs.Args().
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			break
+		}
+		if used := len(rest) - len(left); used > 0 && rest[used-1] == "--" {
+			pos = append(pos, left...)
+			break
+		}
+		pos = append(pos, left[0])
+		rest = left[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // oneOf validates an enumerated flag value.

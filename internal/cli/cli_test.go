@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -32,11 +33,17 @@ func TestScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
+			cwd := dir
 			var args []string
 			want := map[string][]byte{}
 			for _, f := range ar.Files {
 				if name, ok := strings.CutPrefix(f.Name, "want/"); ok {
 					want[name] = f.Data
+					continue
+				}
+				if f.Name == "cwd" {
+					// The command runs in this subdirectory of the work tree.
+					cwd = filepath.Join(dir, strings.TrimSpace(string(f.Data)))
 					continue
 				}
 				if f.Name == "args" {
@@ -53,9 +60,13 @@ func TestScripts(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if err := os.MkdirAll(cwd, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			var stdout, stderr bytes.Buffer
-			cmd := &Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: dir,
-				Getenv: scriptEnv,
+			cmd := &Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: cwd,
+				Getenv:    scriptEnv,
+				BuildInfo: testBuildInfo,
 				// A stopped clock keeps timing lines out of the goldens' way.
 				Now: func() time.Time { return time.Unix(0, 0) }}
 			code := cmd.Main(context.Background(), args)
@@ -76,6 +87,13 @@ func TestScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// testBuildInfo stands for the binary's build information, which a test
+// binary does not carry (no vcs stamp).
+func testBuildInfo() (*debug.BuildInfo, bool) {
+	return &debug.BuildInfo{GoVersion: "go1.99", Main: debug.Module{Path: "github.com/iflint/iflint", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}, true
 }
 
 var testTiming = regexp.MustCompile(`(?m)^(  \| Ran \d+ tests? in )[0-9.]+s$`)

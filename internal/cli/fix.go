@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -24,9 +24,11 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	test := fs.String("test", "", "test command that proves a fix (default: fix.test from the configuration)")
 	model := fs.String("model", "", "LLM for what the deterministic fixers cannot fix (default: none; key from OPENAI_API_KEY)")
 	rounds := fs.Int("rounds", 3, "LLM attempts per file, each told why the previous one was rejected")
+	rev := fs.String("new-from-rev", "", "fix only findings on lines added or changed since this revision (as check -new-from-rev)")
+	basePath := fs.String("baseline", "", "leave the findings of this baseline file alone (default: baseline from the configuration)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(c.Stderr, "Usage: iflint fix [flags] [paths...]\n\nProposes fixes for violations (default: the current directory) and keeps only those\nproven by re-checking every constraint and running the test command on an isolated copy.\nPrints the verified diff; -write applies it. Run it at the repository root.\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: iflint fix [flags] [paths...]\n\nProposes fixes for violations (default: the current directory) and keeps only those\nproven by re-checking every constraint and running the test command on an isolated copy.\nPrints the verified diff; -write applies it. Run it at the repository root.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := c.parse(fs, args); err != nil {
@@ -38,7 +40,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if *rounds < 1 {
 		return ExitUsage, usagef("-rounds %d: expected at least 1", *rounds)
 	}
-	cfg, err := c.loadConfig(*cfgPath)
+	cfg, root, err := c.loadConfig(*cfgPath)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -50,14 +52,19 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	files, err := engine.ReadFiles(c.Dir, paths, cfg)
+	sc, err := c.newScope(ctx, root, cfg, *rev, *basePath)
+	if err != nil {
+		return ExitUsage, err
+	}
+	files, err := engine.ReadFiles(root, paths, cfg)
 	if err != nil {
 		return ExitInternal, err
 	}
 	o := engine.FixOptions{
 		Options: engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
-		Root:    c.Dir, Rounds: *rounds,
+		Root:    root, Rounds: *rounds,
 	}
+	sc.limitFixes(ctx, &o)
 	testCmd := cfg.Fix.Test
 	if *test != "" {
 		testCmd = *test
@@ -84,7 +91,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		// temporary file and a rename: a run stopped by a signal leaves
 		// every file either as it was or fully fixed.
 		o.FileDone = func(f engine.FixedFile) error {
-			if err := c.writeFixed(f); err != nil {
+			if err := writeFixed(root, f); err != nil {
 				return err
 			}
 			written = append(written, f.Path)
@@ -98,6 +105,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		}
 		return ExitInternal, err
 	}
+	sc.apply(res.After)
 	if *format == "json" {
 		if err := writeFixJSON(c, res); err != nil {
 			return ExitInternal, err
@@ -220,15 +228,13 @@ func writeFixJSON(c *Command, res *engine.FixResult) error {
 	for _, f := range res.Files {
 		doc.Files = append(doc.Files, fixedFileJSON{f.Path, fix.Unified(f.Path, f.Old, f.New, 3)})
 	}
-	enc := json.NewEncoder(c.Stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return report.JSON(c.Stdout, doc) // indented, without HTML escaping
 }
 
 // writeFixed writes one fixed file. A file that changed on disk since it
 // was read is left alone: the fix was proven against the old content.
-func (c *Command) writeFixed(f engine.FixedFile) error {
-	p := filepath.Join(c.Dir, filepath.FromSlash(f.Path))
+func writeFixed(root string, f engine.FixedFile) error {
+	p := filepath.Join(root, filepath.FromSlash(f.Path))
 	cur, err := os.ReadFile(p)
 	if err != nil {
 		return err

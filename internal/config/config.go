@@ -42,6 +42,10 @@ type Config struct {
 	Judge []string
 	// Fix says how fixes are proven (the test command and its limits).
 	Fix Fix
+	// Baseline is the baseline file `iflint check` (and the pre-commit
+	// hooks) apply when -baseline is not given, relative to the
+	// configuration's directory.
+	Baseline string
 }
 
 // Entry is one configured constraint.
@@ -108,7 +112,7 @@ func Parse(name string, b []byte) (*Config, error) {
 		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, fix, constraints"}
+		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, fix, baseline, constraints"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -150,6 +154,11 @@ func Parse(name string, b []byte) (*Config, error) {
 				return nil, err
 			}
 			cfg.Fix = f
+		case "baseline":
+			if v.Kind != yaml.ScalarNode || v.Value == "" {
+				return nil, &Error{File: name, Line: v.Line, Msg: "baseline: expected the path of a baseline file (written by iflint check -write-baseline FILE)"}
+			}
+			cfg.Baseline = v.Value
 		case "constraints":
 			if v.Kind != yaml.SequenceNode {
 				return nil, &Error{File: name, Line: v.Line, Msg: "constraints: expected a list of entries with type and spec"}
@@ -162,7 +171,7 @@ func Parse(name string, b []byte) (*Config, error) {
 				cfg.Constraints = append(cfg.Constraints, e)
 			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks, fix or constraints", k.Value)}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks, fix, baseline or constraints", k.Value)}
 		}
 	}
 	if len(cfg.Constraints) == 0 {

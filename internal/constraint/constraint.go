@@ -24,6 +24,9 @@ type Constraint struct {
 	// is constrained (input_*/output_*), the feature (advanced_syntax), the
 	// version (language_version) or the style (brace, comment).
 	Name string `json:"name,omitempty"`
+	// Forbidden negates library and function: "!pickle" forbids the
+	// library Name, and every import or call of it is a finding.
+	Forbidden bool `json:"forbidden,omitempty"`
 	// Items are operations (data_structure_operation) or the ordered kinds
 	// (input_type has one, input_order/output_order several).
 	Items []string `json:"items,omitempty"`
@@ -131,6 +134,12 @@ func ParseAnswer(t Type, spec string) (Constraint, error) {
 		return c, err
 	}
 	c.Name = parts[1]
+	if name, neg := strings.CutPrefix(c.Name, "!"); neg && (t == Library || t == Function) {
+		if c.Name = strings.TrimSpace(name); c.Name == "" {
+			return c, specErr(t, spec, "a name after '!' such as \"python;!pickle\"")
+		}
+		c.Forbidden = true
+	}
 	switch t {
 	case InputType, OutputType:
 		c.Items = []string{normalizeKind(parts[2])}

@@ -40,6 +40,8 @@ type Diagnostic struct {
 	Severity    string          `json:"severity"`
 	Message     string          `json:"message"`
 	Fingerprint string          `json:"fingerprint"`
+	// Suppression is set on diagnostics an inline marker silenced.
+	Suppression *Suppression `json:"suppression,omitempty"`
 	// Columns in UTF-16 code units, as SARIF consumers such as GitHub
 	// code scanning count them.
 	Col16    int `json:"-"`
@@ -67,6 +69,14 @@ type Result struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Outcomes    []Outcome    `json:"outcomes"`
 	Skipped     []Skipped    `json:"skipped,omitempty"`
+	// Suppressed are diagnostics silenced by inline markers; they are
+	// reported (SARIF: as suppressed results) but do not fail a run.
+	Suppressed []Diagnostic `json:"suppressed"`
+	// UnusedIgnores are markers that silenced nothing (only with
+	// Options.ReportUnusedIgnores); InvalidIgnores are iflint markers
+	// that could not be read.
+	UnusedIgnores  []Ignore `json:"unused_ignores,omitempty"`
+	InvalidIgnores []Ignore `json:"invalid_ignores,omitempty"`
 }
 
 // Options configures a run.
@@ -77,6 +87,8 @@ type Options struct {
 	// Judge decides LLM-judged constraints; without one they are
 	// reported unverified, never as failures.
 	Judge *judge.Judge
+	// ReportUnusedIgnores lists suppression markers that silence nothing.
+	ReportUnusedIgnores bool
 }
 
 // File is a source file to check. Path is slash-separated and relative to
@@ -202,6 +214,9 @@ func Check(ctx context.Context, files []File, o Options) *Result {
 		res.Diagnostics = append(res.Diagnostics, p.Diagnostics...)
 		res.Outcomes = append(res.Outcomes, p.Outcomes...)
 		res.Skipped = append(res.Skipped, p.Skipped...)
+		res.Suppressed = append(res.Suppressed, p.Suppressed...)
+		res.UnusedIgnores = append(res.UnusedIgnores, p.UnusedIgnores...)
+		res.InvalidIgnores = append(res.InvalidIgnores, p.InvalidIgnores...)
 	}
 	sortResult(res)
 	return res
@@ -250,6 +265,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	u.Toolchains = o.Toolchains
+	var fileLevel []bool
 	for _, e := range entries {
 		c := e.Constraint
 		var r check.Result
@@ -269,8 +285,18 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 			findings = []check.Finding{{Start: 0, End: 0, Message: r.Reason}}
 		}
 		for _, fd := range findings {
-			res.Diagnostics = append(res.Diagnostics, diagnostic(u, f.Path, e, fd))
+			d := diagnostic(u, f.Path, e, fd)
+			if len(r.Findings) == 0 {
+				// A file-level finding has no line of its own: its
+				// fingerprint must not change with the file's first line.
+				d.Fingerprint = Fingerprint(f.Path, c, d.Message, "")
+			}
+			res.Diagnostics = append(res.Diagnostics, d)
+			fileLevel = append(fileLevel, len(r.Findings) == 0)
 		}
+	}
+	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
+		suppressFindings(u, &res, fileLevel, o.ReportUnusedIgnores)
 	}
 	return res
 }
@@ -323,6 +349,7 @@ func firstLine(s string) string {
 }
 
 func sortResult(r *Result) {
+	sortSuppressions(r)
 	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
 		a, b := r.Diagnostics[i], r.Diagnostics[j]
 		if a.Path != b.Path {

@@ -412,6 +412,7 @@ func TestHooksEndToEnd(t *testing.T) {
 
 	t.Run("fix", func(t *testing.T) { testFixScenario(t, e, filepath.Join(tmp, "project")) })
 	t.Run("judge", func(t *testing.T) { testJudgeScenario(t, e, filepath.Join(tmp, "judged")) })
+	t.Run("baseline", func(t *testing.T) { testBaselineScenario(t, e, filepath.Join(tmp, "baselined")) })
 }
 
 const geometryTest = `import unittest
@@ -471,15 +472,15 @@ fix:
 	runs := hookRuns(t, r.out)
 	check := wantStatus(t, runs, "iflint check", "Failed")
 	want := []string{
-		`geometry.py:1:5: function name "computeArea" is not snake_case [naming_convention]`,
-		`geometry.py:2:1: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`geometry.py:2:3: variable name "totalArea" is not snake_case [naming_convention]`,
-		`geometry.py:3:1: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`shapes.py:1:5: function name "describeShape" is not snake_case [naming_convention]`,
-		`shapes.py:2:1: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`shapes.py:2:3: variable name "labelText" is not snake_case [naming_convention]`,
-		`shapes.py:3:1: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`shapes.py:7:1: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`geometry.py:1:5: error: function name "computeArea" is not snake_case [naming_convention]`,
+		`geometry.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`geometry.py:2:3: error: variable name "totalArea" is not snake_case [naming_convention]`,
+		`geometry.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`shapes.py:1:5: error: function name "describeShape" is not snake_case [naming_convention]`,
+		`shapes.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`shapes.py:2:3: error: variable name "labelText" is not snake_case [naming_convention]`,
+		`shapes.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`shapes.py:7:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
 	}
 	if got := findings(check.body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -509,10 +510,10 @@ fix:
 	mustRun(t, dir, e.hookEnv(), "python3", "-m", "unittest", "-q")
 
 	iflint := e.iflintBinary(t)
-	if r := run(t, dir, e.hookEnv(), time.Minute, iflint, "check", "shapes.py"); r.code != 0 || r.out != "" {
-		t.Errorf("iflint check shapes.py after the fix: exit %d, want 0 and no output:\n%s", r.code, r.out)
+	if r := run(t, dir, e.hookEnv(), time.Minute, iflint, "check", "shapes.py"); r.code != 0 || r.out != "iflint: no findings; 1 file checked\n" {
+		t.Errorf("iflint check shapes.py after the fix: exit %d, want 0 and only the clean summary:\n%s", r.code, r.out)
 	}
-	trap := `geometry.py:1:5: function name "computeArea" is not snake_case [naming_convention]`
+	trap := `geometry.py:1:5: error: function name "computeArea" is not snake_case [naming_convention]`
 	if r := run(t, dir, e.hookEnv(), time.Minute, iflint, "check", "geometry.py"); r.code != 1 || !slices.Equal(findings(r.out), []string{trap}) {
 		t.Errorf("iflint check geometry.py after the fix: exit %d, want 1 with only %s:\n%s", r.code, trap, r.out)
 	}
@@ -601,7 +602,7 @@ constraints:
 		t.Errorf("pre-commit run with a naming violation: exit %d, want 1", r.code)
 	}
 	runs := oneSkipLine(r, "Failed", "Failed")
-	want := []string{`bad.py:1:5: function name "badName" is not snake_case [naming_convention]`}
+	want := []string{`bad.py:1:5: error: function name "badName" is not snake_case [naming_convention]`}
 	if got := findings(runs["iflint check"].body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings %q, want %q", got, want)
 	}

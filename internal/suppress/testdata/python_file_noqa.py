@@ -1,0 +1,3 @@
+# flake8: noqa
+def Bad():
+    pass

@@ -1,0 +1,4 @@
+# ruff: noqa: N802
+def Bad():
+    pass
+# pylint: skip-file
