@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,7 +26,7 @@ type judgeFlags struct {
 	maxTokens   *int
 	concurrency *int
 	timeout     *time.Duration
-	retries     *int
+	retries     *optionalInt
 }
 
 func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
@@ -39,8 +40,38 @@ func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
 		maxTokens:   fs.Int("max-tokens", 0, "stop judging after this many tokens (0: no limit)"),
 		concurrency: fs.Int("llm-concurrency", 0, "API requests in flight at most (default $IFLINT_LLM_CONCURRENCY or 4)"),
 		timeout:     fs.Duration("llm-timeout", 0, "time limit of one API request attempt, e.g. 90s (default $IFLINT_LLM_TIMEOUT or 60s)"),
-		retries:     fs.Int("llm-retries", -1, "retries of a failed API request (429, 5xx, time-outs, transport errors) after the first attempt (default $IFLINT_LLM_MAX_RETRIES or 3)"),
+		retries:     optionalIntFlag(fs, "llm-retries", "retries of a failed API request (429, 5xx, time-outs, transport errors) after the first attempt (default $IFLINT_LLM_MAX_RETRIES or 3)"),
 	}
+}
+
+// optionalInt is a non-negative int flag that remembers whether it was
+// given, so "not given" (use the environment's value) differs from 0
+// without a sentinel default that -h would print.
+type optionalInt struct {
+	set bool
+	v   int
+}
+
+func optionalIntFlag(fs *flag.FlagSet, name, usage string) *optionalInt {
+	o := &optionalInt{}
+	fs.Var(o, name, usage)
+	return o
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.v)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("expected a non-negative integer, got %q", s)
+	}
+	o.v, o.set = n, true
+	return nil
 }
 
 // llmConfig is the client configuration: the environment, then the
@@ -58,8 +89,8 @@ func (c *Command) llmConfig(f *judgeFlags) (llm.Config, error) {
 	if *f.timeout > 0 {
 		cfg.Timeout = *f.timeout
 	}
-	if *f.retries >= 0 {
-		cfg.MaxRetries = *f.retries
+	if f.retries.set {
+		cfg.MaxRetries = f.retries.v
 	}
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
 		return cfg, usagef("no OPENAI_API_KEY: api.openai.com refuses requests without a key (set it, or point -base-url/OPENAI_BASE_URL at a server that needs none)")
