@@ -40,7 +40,7 @@ func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
 		maxTokens:   fs.Int("max-tokens", 0, "stop judging after this many tokens (0: no limit)"),
 		concurrency: fs.Int("llm-concurrency", 0, "API requests in flight at most (default $IFLINT_LLM_CONCURRENCY or 4)"),
 		timeout:     fs.Duration("llm-timeout", 0, "time limit of one API request attempt, e.g. 90s (default $IFLINT_LLM_TIMEOUT or 60s)"),
-		retries:     optionalIntFlag(fs, "llm-retries", "retries of a failed API request (429, 5xx, time-outs, transport errors) after the first attempt (default $IFLINT_LLM_MAX_RETRIES or 3)"),
+		retries:     optionalIntFlag(fs, "llm-retries", "retries of a failed API request (429, 5xx, time-outs, transport errors) after the first attempt, an `int` (default $IFLINT_LLM_MAX_RETRIES or 3)"),
 	}
 }
 
