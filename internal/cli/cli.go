@@ -132,6 +132,11 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		if errors.As(err, &ue) || errors.As(err, &ce) {
 			return ExitUsage
 		}
+		// A subcommand that names its exit code with the error (an
+		// incomplete run is 1, not an internal failure) keeps it.
+		if code != ExitClean {
+			return code
+		}
 		return ExitInternal
 	}
 	return code
