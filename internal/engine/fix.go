@@ -47,6 +47,10 @@ type FixOptions struct {
 	// Progress, when set, hears how far the run is: after the candidates
 	// are proposed and after every test run.
 	Progress func(FixProgress)
+	// OneAtATime tests every candidate on its own, at once, on top of the
+	// ones kept before it: what Fix did before group testing, kept to show
+	// that both keep the same set (it costs a run per candidate).
+	OneAtATime bool
 }
 
 // Target names a constraint a candidate claims to fix.
@@ -131,7 +135,7 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 	if o.Fixer == nil {
 		o.Fixer = fix.For
 	}
-	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}}
+	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
 	f.res.Before = Check(ctx, files, o.Options)
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
