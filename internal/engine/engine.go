@@ -6,8 +6,6 @@ package engine
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -250,6 +248,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	u.Toolchains = o.Toolchains
+	var starts []int // of res.Diagnostics, for their fingerprints
 	for _, e := range entries {
 		c := e.Constraint
 		var r check.Result
@@ -270,8 +269,10 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		}
 		for _, fd := range findings {
 			res.Diagnostics = append(res.Diagnostics, diagnostic(u, f.Path, e, fd))
+			starts = append(starts, fd.Start)
 		}
 	}
+	fingerprint(u, res.Diagnostics, starts)
 	return res
 }
 
@@ -289,20 +290,9 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 	return Diagnostic{
 		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
 		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
-		Message: msg, Fingerprint: Fingerprint(path, c, msg, lineText(u.Src, fd.Start)),
+		Message: msg,
 		Col16: utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
 	}
-}
-
-// Fingerprint identifies a finding independently of its line number, so
-// that a finding that merely moved is recognised on re-runs.
-func Fingerprint(path string, c constraint.Constraint, msg, line string) string {
-	h := sha256.New()
-	for _, s := range []string{path, string(c.Type), c.Spec, msg, strings.TrimSpace(line)} {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:20]
 }
 
 func lineText(src []byte, off int) string {

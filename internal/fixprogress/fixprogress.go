@@ -111,7 +111,7 @@ func (r *Reporter) print(t time.Time) {
 	r.printed, r.lastAt = true, t
 	s := r.last
 	line := fmt.Sprintf("%s: %d/%d candidates decided, %d test run(s), %s elapsed", r.label, s.Decided, s.Total, s.TestRuns, t.Sub(r.start).Round(time.Second))
-	if s.Note != "" && !r.done {
+	if s.Note != "" {
 		line += "; " + s.Note
 	}
 	if line == r.line {
