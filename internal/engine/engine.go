@@ -291,7 +291,7 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
 		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
 		Message: msg,
-		Col16: utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
+		Col16:   utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
 	}
 }
 
