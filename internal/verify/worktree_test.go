@@ -89,7 +89,8 @@ echo x > "$TMPDIR/t"; echo kept > "$HOME/h"
 func TestTreeStablePath(t *testing.T) {
 	repo := t.TempDir()
 	writeFile(t, filepath.Join(repo, "a.txt"), "a\n", 0o644)
-	r := &verify.Runner{Env: os.Environ(), TreeDir: t.TempDir()}
+	treeDir := t.TempDir()
+	r := &verify.Runner{Env: os.Environ(), TreeDir: treeDir}
 	first, err := r.Open(repo)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +115,6 @@ func TestTreeStablePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer again.Close()
 	if again.Dir() != dir {
 		t.Errorf("reopened at %s, want the stable %s", again.Dir(), dir)
 	}
@@ -135,6 +135,12 @@ func TestTreeStablePath(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	if err := again.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(treeDir); len(left) != 0 {
+		t.Errorf("closed trees left %v", left)
+	}
 }
 
 // TestHostileTestCommand is issue 13's containment test: a test command
