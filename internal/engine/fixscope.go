@@ -87,7 +87,13 @@ func findingLines(u *check.Unit, fd check.Finding) (int, int) {
 // to the original lines.
 func (f *fixer) origLines(path string, u *check.Unit, fd check.Finding) LineRange {
 	l1, l2 := findingLines(u, fd)
-	return newLineMap(f.orig[path], u.Src).span(l1, l2)
+	return f.lineMapOf(path, u).span(l1, l2)
+}
+
+// lineMapOf is the line map of u, a version of path, computed once per
+// unit: every finding of a candidate is mapped through it.
+func (f *fixer) lineMapOf(path string, u *check.Unit) lineMap {
+	return u.Memo("engine.lineMap", func() any { return newLineMap(f.orig[path], u.Src) }).(lineMap)
 }
 
 // keep says whether a finding located on a unit lies in FixOptions.InScope
@@ -243,7 +249,7 @@ func (f *fixer) editsInScope(path string, cur []byte, edits fix.Edits) (bool, er
 
 // editsInside keeps the edits whose own lines are in scope.
 func (f *fixer) editsInside(path string, u *check.Unit, edits fix.Edits) fix.Edits {
-	m := newLineMap(f.orig[path], u.Src)
+	m := f.lineMapOf(path, u)
 	return slices.DeleteFunc(slices.Clone(edits), func(e fix.Edit) bool {
 		l1, _ := u.Position(e.Start)
 		l2, _ := u.Position(e.End)
