@@ -90,7 +90,10 @@ type pendingItem struct {
 // kept, the kept set is the one testing each candidate alone on top of
 // the kept ones before it would keep, in far fewer runs.
 func (f *fixer) settle(ctx context.Context, paths []string) error {
-	for {
+	// Every pass but the last rejects a candidate never rejected before,
+	// and deterministic fixers have finitely many; the cap only guards
+	// against a fixer whose output never repeats.
+	for range maxPasses {
 		if err := f.propose(ctx, paths); err != nil {
 			return err
 		}
@@ -99,7 +102,7 @@ func (f *fixer) settle(ctx context.Context, paths []string) error {
 		if len(pending) == 0 {
 			return nil
 		}
-		rec, err := f.run(ctx, &f.res.TestRuns.Set, pending[len(pending)-1].state)
+		rec, err := f.run(ctx, &f.res.TestRuns.Set, f.changes("", nil))
 		if err != nil {
 			return err
 		}
@@ -138,7 +141,11 @@ func (f *fixer) settle(ctx context.Context, paths []string) error {
 			detail: fmt.Sprintf("%s in %s: the tests fail with this fix and pass without it", failRec.Outcome(), failRec.Duration.Round(time.Millisecond))}
 		f.res.TestRuns.Culprits++
 	}
+	return fmt.Errorf("fix: the candidates did not settle after %d passes of group testing", maxPasses)
 }
+
+// maxPasses bounds settle's passes.
+const maxPasses = 10000
 
 // pass records that items passed the tests together in rec.
 func (f *fixer) pass(items []pendingItem, rec verify.Record) {
