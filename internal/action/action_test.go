@@ -67,7 +67,7 @@ func TestSuggestionsOnlyInsideTheDiff(t *testing.T) {
 		t.Errorf("sarif-file output %q", out["sarif-file"])
 	}
 	body := f.srv.Reviews(owner, repoName, f.number)[0].Body
-	if !strings.Contains(body, "oldHelper") || !strings.Contains(body, "3 of them are fixed by the 3 suggestion(s)") {
+	if !strings.Contains(body, "oldHelper") || !strings.Contains(body, "3 fixed by the 3 suggestion(s) below") {
 		t.Errorf("review body:\n%s", body)
 	}
 }

@@ -22,18 +22,27 @@ type suggestion struct {
 	Replacement     []string
 	Fingerprint     string
 	// Fixed are the head's findings the hunk removes.
-	Fixed   []engine.Diagnostic
-	Proof   *proof
-	Comment github.Comment
+	Fixed []engine.Diagnostic
+	// Index (1-based) of Of is the hunk's place among its file's
+	// suggestions, which were verified together and form one batch.
+	Index, Of int
+	// Also are the other hunks of the candidates that change this one
+	// (a rename's call sites in other hunks): applying one without the
+	// others breaks the code.
+	Also       []int // indexes, 1-based
+	alsoRanges []engine.LineRange
+	Proof      *proof
+	Comment    github.Comment
 }
 
 // proof is how a file's fix was verified; every hunk of the file shares it.
 type proof struct {
 	Targets []engine.Target
 	Sources []string // fixer, llm
-	Stages  []verify.StageResult
-	Tests   *verify.Record // nil: no test command
-	Diff    string         // unified diff of the whole file's fix
+	// V is the verification of the file's last accepted candidate, which
+	// was checked on top of the others (and tested with all of them).
+	V    verify.Verification
+	Diff string // unified diff of the whole file's fix
 }
 
 // unplaced is a verified fix of a file that is not suggested, and why.
@@ -47,7 +56,11 @@ type unplaced struct {
 // scope, at most maxComments of them. A file's hunks are suggested
 // together or not at all: the fix was verified as a whole, and applying
 // part of it (a renamed definition without its renamed calls) is not
-// what was tested.
+// what was tested. Fix confines every candidate to the suggestable lines
+// (FixOptions.InScope), so the file's violations outside them never
+// keep its fixes inside them from being suggested; the check here is
+// the last guard. Each file's comments form one github.Comment group,
+// posted whole or not at all, and each says it is part of that batch.
 //
 // held are the fingerprints of suggestions left out only by the cap: the
 // findings are still there, so their earlier comments must not be marked
@@ -105,20 +118,51 @@ func fileSuggestions(fr *engine.FixResult, f engine.FixedFile, resolved []engine
 		if err != nil {
 			return nil, err
 		}
-		sugs[i] = suggestion{Path: f.Path, StartLine: b.StartLine, Line: b.Line, Replacement: repl, Proof: pf}
+		sugs[i] = suggestion{Path: f.Path, StartLine: b.StartLine, Line: b.Line, Replacement: repl, Proof: pf, Index: i + 1, Of: len(blocks)}
 		sugs[i].Fingerprint = suggestionFingerprint(f.Path, old[b.StartLine-1:b.Line], repl)
 	}
 	attribute(sugs, resolved)
+	linkParts(sugs, fr, f.Path)
 	for i := range sugs {
 		sg := &sugs[i]
 		start := sg.StartLine
 		if start == sg.Line {
 			start = 0
 		}
-		sg.Comment = github.Comment{Path: sg.Path, StartLine: start, Line: sg.Line, Fingerprint: sg.Fingerprint,
+		sg.Comment = github.Comment{Path: sg.Path, StartLine: start, Line: sg.Line, Fingerprint: sg.Fingerprint, Group: "file:" + sg.Path,
 			Body: github.SuggestionBody(commentMessage(*sg), sg.Replacement)}
 	}
 	return sugs, nil
+}
+
+// linkParts records, for each hunk, the other hunks an accepted
+// candidate of the file changes together with it.
+func linkParts(sugs []suggestion, fr *engine.FixResult, path string) {
+	overlaps := func(sg suggestion, r engine.LineRange) bool { return sg.StartLine <= r.End && r.Start <= sg.Line }
+	for _, c := range fr.Candidates {
+		if c.Path != path || !c.Accepted {
+			continue
+		}
+		var touched []int
+		for i, sg := range sugs {
+			if slices.ContainsFunc(c.Lines, func(r engine.LineRange) bool { return overlaps(sg, r) }) {
+				touched = append(touched, i)
+			}
+		}
+		for _, i := range touched {
+			for _, j := range touched {
+				if i != j && !slices.Contains(sugs[i].Also, j+1) {
+					sugs[i].Also = append(sugs[i].Also, j+1)
+				}
+			}
+		}
+	}
+	for i := range sugs {
+		slices.Sort(sugs[i].Also)
+		for _, j := range sugs[i].Also {
+			sugs[i].alsoRanges = append(sugs[i].alsoRanges, engine.LineRange{Start: sugs[j-1].StartLine, End: sugs[j-1].Line})
+		}
+	}
 }
 
 // replacement extracts the lines of a fix.Suggestion block's fence; nil
@@ -173,7 +217,7 @@ func fileProof(fr *engine.FixResult, f engine.FixedFile) *proof {
 		if !slices.Contains(pf.Sources, c.Source) {
 			pf.Sources = append(pf.Sources, c.Source)
 		}
-		pf.Stages, pf.Tests = c.Verification.Stages, c.Verification.Tests
+		pf.V = c.Verification
 	}
 	return pf
 }
@@ -234,8 +278,9 @@ func attribute(sugs []suggestion, resolved []engine.Diagnostic) {
 	}
 }
 
-// commentMessage is the text above a suggestion: what it fixes and how it
-// was verified. It holds no timing, so re-runs render the same text.
+// commentMessage is the text above a suggestion: what it fixes, how it
+// was verified, and the batch it belongs to. It holds no timing, so
+// re-runs render the same text.
 func commentMessage(sg suggestion) string {
 	var b strings.Builder
 	if len(sg.Fixed) == 0 {
@@ -246,33 +291,44 @@ func commentMessage(sg suggestion) string {
 			fmt.Fprintf(&b, "- line %d: %s (`%s`)\n", d.Line, oneLine(d.Message, 200), d.Type)
 		}
 	}
+	if len(sg.Also) > 0 {
+		var parts []string
+		for _, i := range sg.Also {
+			parts = append(parts, fmt.Sprintf("suggestion %d", i))
+		}
+		fmt.Fprintf(&b, "\nThe same fix also changes %s (%s of this file): apply them together.\n", alsoLines(sg), strings.Join(parts, ", "))
+	}
 	fmt.Fprintf(&b, "\nVerified: %s.", proofText(sg.Proof, false))
-	if sg.Proof.Tests != nil {
-		b.WriteString(" Tested together with iflint's other suggestions on this pull request: apply them as one batch.")
+	if sg.Of > 1 {
+		fmt.Fprintf(&b, "\n\nThis is suggestion %d of %d for `%s`, verified together: add all %d to one batch (Files changed → *Add suggestion to batch*) and commit them at once.", sg.Index, sg.Of, mdCode(sg.Path), sg.Of)
+	}
+	if sg.Proof.V.Tested() {
+		b.WriteString(" The tests ran with every suggestion of this review applied.")
 	}
 	return b.String()
 }
 
-// proofText renders the stages and the test run; timed adds the duration.
+// alsoLines names the lines of the other hunks of sg's fix; it is set by
+// linkParts from the file's suggestions.
+func alsoLines(sg suggestion) string {
+	var ls []string
+	for _, r := range sg.alsoRanges {
+		ls = append(ls, lineSpanWord(r.Start, r.End))
+	}
+	return strings.Join(ls, " and ")
+}
+
+func lineSpanWord(start, end int) string {
+	if start == end {
+		return fmt.Sprintf("line %d", start)
+	}
+	return fmt.Sprintf("lines %d-%d", start, end)
+}
+
+// proofText says which stages ran and how the tests went; timed adds the
+// duration.
 func proofText(pf *proof, timed bool) string {
-	var stages []string
-	for _, st := range pf.Stages {
-		mark := "passed"
-		if !st.Passed {
-			mark = "failed"
-		}
-		stages = append(stages, fmt.Sprintf("%s %s", st.Stage, mark))
-	}
-	s := strings.Join(stages, ", ")
-	switch t := pf.Tests; {
-	case t == nil:
-		s += " (no test command configured: proven by re-checks only)"
-	case timed:
-		s += fmt.Sprintf(" (`%s`: exit %d in %s)", mdCode(t.Command), t.ExitCode, t.Duration.Round(1e6))
-	default:
-		s += fmt.Sprintf(" (`%s`: exit %d)", mdCode(t.Command), t.ExitCode)
-	}
-	return s
+	return pf.V.Summary(timed, func(cmd string) string { return "`" + mdCode(cmd) + "`" })
 }
 
 func diagTargets(ds []engine.Diagnostic) []engine.Target {

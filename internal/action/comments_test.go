@@ -28,7 +28,7 @@ func TestMaxCommentsKeepsFilesWhole(t *testing.T) {
 		t.Errorf("comments %+v, want one on other.py line 1", ds)
 	}
 	body := f.srv.Reviews(owner, repoName, f.number)[0].Body
-	if !strings.Contains(body, "`calc.py`: its 3 suggestion(s) would exceed max-comments (2)") {
+	if !strings.Contains(body, "`calc.py` (3 finding(s)): its 3 suggestion(s) would exceed max-comments (2)") {
 		t.Errorf("review body:\n%s", body)
 	}
 	for _, l := range []int{9, 14, 17} {

@@ -68,10 +68,11 @@ type constraintRow struct {
 	Spec                                 string
 	Checked, Satisfied, Violated, Unsure int // files
 	Findings                             int // in scope
-	Fixed                                int // in-scope findings a verified fix removes
+	Fixed                                int // in-scope findings a suggestion fixes
+	Verified                             int // in-scope findings with a verified fix not suggested
 }
 
-func constraintRows(outcomes []engine.Outcome, kept []engine.Diagnostic, fixed map[string]bool) []constraintRow {
+func constraintRows(outcomes []engine.Outcome, kept []engine.Diagnostic, fixed, verified map[string]bool) []constraintRow {
 	type key struct {
 		t    constraint.Type
 		spec string
@@ -99,8 +100,11 @@ func constraintRows(outcomes []engine.Outcome, kept []engine.Diagnostic, fixed m
 	for _, d := range kept {
 		r := row(d.Type, d.Spec)
 		r.Findings++
-		if fixed[d.Fingerprint] {
+		switch {
+		case fixed[d.Fingerprint]:
 			r.Fixed++
+		case verified[d.Fingerprint]:
+			r.Verified++
 		}
 	}
 	out := make([]constraintRow, 0, len(rows))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/verify"
@@ -61,7 +62,7 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 		Title: fmt.Sprintf("%s at %s", pr, short(pr.HeadSHA)),
 		Mode:  r.in.Mode, Filter: r.in.Filter.String(),
 		SSR: ssr(res.Outcomes), HSR: hsr(res.Outcomes), Files: checkedFiles(res.Outcomes),
-		Findings: kept, Outside: outside, Fixed: map[string]bool{},
+		Findings: kept, Outside: outside, Fixed: map[string]bool{}, Verified: map[string]bool{},
 		Skipped: append(append(skipped, files.Skipped...), res.Skipped...),
 	}
 	if note != "" {
@@ -73,13 +74,12 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 	case diff.Source == github.SourceLocalGit:
 		rep.Notes = append(rep.Notes, "GitHub would not serve this pull request's diff (too large); it was computed with git in the workspace.")
 	}
-	var verified map[string]bool
 	if r.in.Mode == ModeSuggest {
-		if verified, err = r.suggest(ctx, rep, files.Files, kept, s); err != nil {
+		if err := r.suggest(ctx, rep, files.Files, kept, s); err != nil {
 			return ExitInternal, err
 		}
 	}
-	rep.Rows = constraintRows(res.Outcomes, kept, verified)
+	rep.Rows = constraintRows(res.Outcomes, kept, rep.Fixed, rep.Verified)
 
 	covered, pubErr := r.review(ctx, client, pr, diff, rep)
 	code, err := r.finish(rep, res, kept, covered)
@@ -111,9 +111,12 @@ func (r *runner) diff(ctx context.Context, client *github.Client, pr github.PR, 
 }
 
 // suggest proves fixes for the files with findings in scope and turns
-// the placeable ones into suggestions on rep. It returns the fingerprints
-// of the findings in scope that a verified fix removes.
-func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope) (map[string]bool, error) {
+// the placeable ones into suggestions on rep; it fills rep.Fixed and
+// rep.Verified, from which every report counts. Every fix is confined to
+// the suggestable lines (engine.FixOptions.InScope): the fixers see only
+// the findings there and may change nothing else, so a file's violations
+// outside the diff never cost its fixes inside it.
+func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope) error {
 	want := map[string]bool{}
 	for _, d := range kept {
 		want[d.Path] = true
@@ -124,14 +127,15 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 			subset = append(subset, f)
 		}
 	}
-	o := engine.FixOptions{Options: r.options(), Root: r.ws, Fixer: s.fixer, Rounds: llmRounds}
+	o := engine.FixOptions{Options: r.options(), Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
 	if test := cmp.Or(r.in.TestCommand, r.cfg.Fix.Test); test != "" {
 		scrub := append([]string{}, r.cfg.Fix.Scrub...)
 		if r.ov.TokenEnv != "" {
 			scrub = append(scrub, r.ov.TokenEnv)
 		}
 		o.Test = verify.Shell(test)
-		o.Runner = &verify.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now}
+		o.Runner = &verify.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
+			CommandFiles: r.commandFiles()}
 	}
 	switch {
 	case r.in.Model != "" && r.in.APIKey != "":
@@ -142,21 +146,23 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		}
 		client, err := llm.New(lc, r.env.HTTPClient, nil)
 		if err != nil {
-			return nil, inputErrorf("model: %w", err)
+			return inputErrorf("model: %w", err)
 		}
 		o.Refactor = refactorer{inner: fix.LLM{C: client, Model: r.in.Model}, s: s, opts: o.Options}
-		// Findings outside the suggestable lines are neither shown to the
-		// model nor required to disappear: the review cannot touch them.
-		o.InScope = s.suggestable
 	case r.in.Model != "":
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}
+	prog := fixprogress.New(r.stderr, "iflint action", fixprogress.Terminal(r.env.Stderr, r.getenv), r.env.Now)
+	o.Progress = func(p engine.FixProgress) {
+		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
+	}
 	fr, err := engine.Fix(ctx, subset, o)
+	prog.Done()
 	if err != nil {
-		return nil, fmt.Errorf("proving fixes: %w", err)
+		return fmt.Errorf("proving fixes: %w", err)
 	}
 	rep.Suggestions, rep.Unplaced, rep.Held = suggestions(fr, s, r.in.MaxComments)
-	rep.Baseline = fr.Baseline
+	rep.Baseline, rep.TestRuns = fr.Baseline, fr.TestRuns
 	for _, c := range fr.Candidates {
 		if c.Proposed && !c.Accepted {
 			rep.Rejected = append(rep.Rejected, c)
@@ -167,13 +173,24 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 			rep.Fixed[d.Fingerprint] = true
 		}
 	}
-	verified := map[string]bool{}
 	for _, f := range fr.Files {
 		for _, d := range resolvedIn(fr, f.Path) {
-			verified[d.Fingerprint] = true
+			rep.Verified[d.Fingerprint] = true
 		}
 	}
-	return verified, nil
+	return nil
+}
+
+// commandFiles are the workflow command files of this step, which the
+// test command must not reach or change.
+func (r *runner) commandFiles() map[string]string {
+	out := map[string]string{}
+	for _, name := range verify.CommandFileVars {
+		if p := r.getenv(name); p != "" {
+			out[name] = p
+		}
+	}
+	return out
 }
 
 // review posts the suggestions as one review (in suggest mode), or

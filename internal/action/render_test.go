@@ -2,6 +2,7 @@ package action
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,31 +25,37 @@ func goldenReport() *report {
 	open := diag("util.py", 3, "naming_convention", naming, `class name "bad_thing" is not PascalCase | with a pipe`, "f3")
 	warn := diag("util.py", 7, "indentation_spacing", indent, "line indented with 3 spaces", "f4")
 	warn.Severity = "warning"
+	far := diag("far.py", 40, "indentation_spacing", indent, "line indented with 2 spaces, expected a multiple of 4", "f5")
 	stages := []verify.StageResult{{Stage: verify.StageSyntax, Passed: true}, {Stage: verify.StageFindings, Passed: true},
 		{Stage: verify.StageRegressions, Passed: true}, {Stage: verify.StageTests, Passed: true}}
 	pf := &proof{
-		Stages: stages, Sources: []string{"fixer"},
-		Tests: &verify.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Duration: 1234567890 * time.Nanosecond, Passed: true},
-		Diff:  "--- a/calc.py\n+++ b/calc.py\n@@ -9,1 +9,1 @@\n-def addNumbers(a, b):\n+def add_numbers(a, b):\n",
+		V: verify.Verification{Stages: stages, TestedWith: 2,
+			Tests: &verify.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Duration: 1234567890 * time.Nanosecond, Passed: true}},
+		Sources: []string{"fixer"},
+		Targets: []engine.Target{{Type: "naming_convention", Spec: naming}, {Type: "indentation_spacing", Spec: indent}},
+		Diff:    "--- a/calc.py\n+++ b/calc.py\n@@ -9,1 +9,1 @@\n-def addNumbers(a, b):\n+def add_numbers(a, b):\n",
 	}
 	return &report{
 		Title: "o/r#7 at 1234567", Mode: ModeSuggest, Filter: "added", Files: 2,
 		Notes: []string{"the workspace is at 89abcde, not the pull request's head 1234567"},
 		Rows: []constraintRow{
-			{Type: "indentation_spacing", Spec: indent, Checked: 2, Satisfied: 0, Violated: 2, Findings: 2, Fixed: 1},
+			{Type: "indentation_spacing", Spec: indent, Checked: 2, Satisfied: 0, Violated: 2, Findings: 3, Fixed: 1, Verified: 1},
 			{Type: "naming_convention", Spec: naming, Checked: 2, Satisfied: 1, Violated: 1, Unsure: 0, Findings: 2, Fixed: 1},
 		},
 		SSR: ratio{1, 4}, HSR: ratio{0, 2},
-		Findings: []engine.Diagnostic{fixedName, fixedIndent, open, warn}, Outside: 5,
-		Fixed: map[string]bool{"f1": true, "f2": true},
+		Findings: []engine.Diagnostic{fixedName, fixedIndent, open, warn, far}, Outside: 5,
+		Fixed:    map[string]bool{"f1": true, "f2": true},
+		Verified: map[string]bool{"f1": true, "f2": true, "f5": true},
 		Suggestions: []suggestion{
-			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf},
-			{Path: "calc.py", StartLine: 14, Line: 15, Fixed: []engine.Diagnostic{fixedIndent}, Proof: pf},
+			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf, Index: 1, Of: 3, Also: []int{3}, alsoRanges: []engine.LineRange{{Start: 20, End: 20}}},
+			{Path: "calc.py", StartLine: 14, Line: 15, Fixed: []engine.Diagnostic{fixedIndent}, Proof: pf, Index: 2, Of: 3},
+			{Path: "calc.py", StartLine: 20, Line: 20, Proof: pf, Index: 3, Of: 3, Also: []int{1}, alsoRanges: []engine.LineRange{{Start: 9, End: 9}}},
 		},
-		Unplaced: []unplaced{{Path: "far.py", Findings: 2, Reason: "lines 40-41 of the fix are outside the reported lines (filter-mode added); a fix is suggested whole or not at all"}},
+		Unplaced: []unplaced{{Path: "far.py", Findings: 1, Reason: "its 2 suggestion(s) would exceed max-comments (1)"}},
 		Rejected: []engine.Candidate{{Path: "util.py", Targets: []engine.Target{{Type: "naming_convention", Spec: naming}}, Source: "fixer",
 			Part: "3:7 class name", Proposed: true, Stage: verify.StageTests, Reason: "exit 1 in 210ms"}},
 		Baseline: &verify.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Passed: true},
+		TestRuns: engine.TestRuns{Total: 4, Set: 2, Bisect: 1, Baseline: 1, Candidates: 4, Culprits: 1, Duration: 4321 * time.Millisecond},
 		Review:   reviewStats{State: "Posted a review with 2 suggestion(s).", Posted: 2, Present: 1, Outdated: 1, URL: "https://github.com/o/r/pull/7#pullrequestreview-1"},
 		Skipped:  []engine.Skipped{{Path: "big.py", Reason: "larger than 8 MiB"}},
 		SARIF:    "/home/runner/work/r/r/iflint.sarif",
@@ -73,8 +80,9 @@ func TestCommentMessageGolden(t *testing.T) {
 		b.WriteString("\n-----\n")
 	}
 	sg := r.Suggestions[0]
-	sg.Fixed = nil
-	sg.Proof = &proof{Targets: []engine.Target{{Type: "naming_convention", Spec: "python;function:snake_case"}}, Stages: sg.Proof.Stages}
+	sg.Fixed, sg.Of, sg.Also, sg.alsoRanges = nil, 1, nil, nil
+	stages := append(slices.Clone(sg.Proof.V.Stages[:3]), verify.NotTested())
+	sg.Proof = &proof{Targets: []engine.Target{{Type: "naming_convention", Spec: "python;function:snake_case"}}, V: verify.Verification{Stages: stages}}
 	b.WriteString(commentMessage(sg))
 	goldentest.Check(t, filepath.Join("testdata", "comments.md"), []byte(b.String()))
 }

@@ -160,7 +160,7 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 	rep := &report{
 		Title: fmt.Sprintf("%s at %s", cmp.Or(r.getenv("GITHUB_REF"), "the workspace"), cmp.Or(short(t.SHA), "its current state")),
 		Mode:  ModeCheck, SSR: ssr(res.Outcomes), HSR: hsr(res.Outcomes), Files: checkedFiles(res.Outcomes),
-		Findings: res.Diagnostics, Rows: constraintRows(res.Outcomes, res.Diagnostics, nil),
+		Findings: res.Diagnostics, Rows: constraintRows(res.Outcomes, res.Diagnostics, nil, nil),
 		Skipped: append(files.Skipped, res.Skipped...),
 	}
 	if r.in.Mode == ModeSuggest {

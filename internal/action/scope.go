@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/github"
@@ -58,43 +56,6 @@ func (s scope) split(ds []engine.Diagnostic) (kept []engine.Diagnostic, outside 
 		}
 	}
 	return kept, outside
-}
-
-// fixer wraps the deterministic fixer of t so it is shown only the
-// findings a suggestion could fix; the others come back as skipped.
-// Without this a fix would also rewrite lines the review cannot comment
-// on, and a file's fix is suggested whole or not at all.
-func (s scope) fixer(t constraint.Type) fix.Fixer {
-	inner := fix.For(t)
-	if inner == nil || s.diff == nil {
-		return inner
-	}
-	reason := "outside the lines a suggestion can cover (filter-mode " + s.filter.String() + ", diff hunks); not fixed here"
-	return func(u *check.Unit, c constraint.Constraint, r check.Result) (fix.Edits, []fix.Skipped, error) {
-		if len(r.Findings) == 0 {
-			return inner(u, c, r)
-		}
-		var in []check.Finding
-		var out []fix.Skipped
-		for _, f := range r.Findings {
-			l1, _ := u.Position(f.Start)
-			l2, c2 := u.Position(f.End)
-			if c2 <= 1 && l2 > l1 {
-				l2--
-			}
-			if s.suggestable(u.Path, l1, l2) {
-				in = append(in, f)
-			} else {
-				out = append(out, fix.Skipped{Start: f.Start, End: f.End, Reason: reason})
-			}
-		}
-		if len(in) == 0 {
-			return nil, out, nil
-		}
-		r.Findings = in
-		edits, skipped, err := inner(u, c, r)
-		return edits, append(skipped, out...), err
-	}
 }
 
 // refactorer confines a model's rewrites to what a review can suggest:

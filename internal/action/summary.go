@@ -3,6 +3,7 @@ package action
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/markdown"
@@ -24,14 +25,18 @@ type report struct {
 	// Findings are the findings in scope; Outside counts the others.
 	Findings []engine.Diagnostic
 	Outside  int
-	// Fixed holds the fingerprints of findings a suggestion removes.
+	// Fixed holds the fingerprints of findings a suggestion removes;
+	// Verified those a verified fix removes, suggested or not. Every
+	// report counts a finding by findingStatus, from these two.
 	Fixed       map[string]bool
+	Verified    map[string]bool
 	Suggestions []suggestion
 	Unplaced    []unplaced
 	// Held are fingerprints of suggestions the max-comments cap held back.
 	Held     []string
 	Rejected []engine.Candidate
 	Baseline *verify.Record
+	TestRuns engine.TestRuns
 	Review   reviewStats
 	Skipped  []engine.Skipped
 	SARIF    string
@@ -53,14 +58,54 @@ const (
 	maxRejected        = 50
 )
 
+// A finding in scope is, in every report, exactly one of these.
+const (
+	statusFixed    = "fixed by a suggestion"
+	statusVerified = "verified fix not suggested"
+	statusOpen     = "no verified fix"
+)
+
+func (r *report) findingStatus(d engine.Diagnostic) string {
+	switch {
+	case r.Fixed[d.Fingerprint]:
+		return statusFixed
+	case r.Verified[d.Fingerprint]:
+		return statusVerified
+	}
+	return statusOpen
+}
+
+// statusCounts are the findings in scope by findingStatus.
+type statusCounts struct{ fixed, verified, open int }
+
+func (r *report) status() statusCounts {
+	var c statusCounts
+	for _, d := range r.Findings {
+		switch r.findingStatus(d) {
+		case statusFixed:
+			c.fixed++
+		case statusVerified:
+			c.verified++
+		default:
+			c.open++
+		}
+	}
+	return c
+}
+
 // summary renders the job summary.
 func (r *report) summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## iflint: %s\n\n", r.Title)
+	fixes := ""
+	if r.Mode == ModeSuggest {
+		st := r.status()
+		fixes = fmt.Sprintf(": %d fixed by a suggestion, %d with a verified fix not suggested, %d without a verified fix", st.fixed, st.verified, st.open)
+	}
 	if r.Filter != "" {
-		fmt.Fprintf(&b, "Mode **%s**, filter-mode **%s**: %d changed file(s) checked; %d finding(s) in scope, %d outside it.\n\n", r.Mode, r.Filter, r.Files, len(r.Findings), r.Outside)
+		fmt.Fprintf(&b, "Mode **%s**, filter-mode **%s**: %d changed file(s) checked; %d finding(s) in scope, %d outside it%s.\n\n", r.Mode, r.Filter, r.Files, len(r.Findings), r.Outside, fixes)
 	} else {
-		fmt.Fprintf(&b, "Mode **%s**: %d file(s) checked; %d finding(s).\n\n", r.Mode, r.Files, len(r.Findings))
+		fmt.Fprintf(&b, "Mode **%s**: %d file(s) checked; %d finding(s)%s.\n\n", r.Mode, r.Files, len(r.Findings), fixes)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "> %s\n\n", n)
@@ -69,6 +114,7 @@ func (r *report) summary() string {
 	r.writeSuggestions(&b)
 	r.writeUnplaced(&b)
 	r.writeRejected(&b)
+	r.writeTestRuns(&b)
 	r.writeFindings(&b)
 	if r.Review.State != "" {
 		fmt.Fprintf(&b, "### Review\n\n%s\n\n", r.Review.State)
@@ -98,11 +144,11 @@ func (r *report) writeTable(b *strings.Builder) {
 		b.WriteString("No configured constraint applies to the checked files.\n\n")
 		return
 	}
-	b.WriteString("| constraint | files checked | satisfied | violated | unverified | findings | fixed & verified |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| constraint | files checked | satisfied | violated | unverified | findings | fixed by a suggestion | verified fix not suggested |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, row := range r.Rows {
-		fmt.Fprintf(b, "| `%s` `%s` | %d | %d | %d | %d | %d | %d |\n",
-			row.Type, cell(mdCode(row.Spec)), row.Checked, row.Satisfied, row.Violated, row.Unsure, row.Findings, row.Fixed)
+		fmt.Fprintf(b, "| `%s` `%s` | %d | %d | %d | %d | %d | %d | %d |\n",
+			row.Type, cell(mdCode(row.Spec)), row.Checked, row.Satisfied, row.Violated, row.Unsure, row.Findings, row.Fixed, row.Verified)
 	}
 	fmt.Fprintf(b, "\n**SSR** %s (%d of %d decided outcomes satisfied) · **HSR** %s (%d of %d files satisfy every constraint)\n\n",
 		orNA(r.SSR.String()), r.SSR.Num, r.SSR.Den, orNA(r.HSR.String()), r.HSR.Num, r.HSR.Den)
@@ -148,6 +194,7 @@ func (r *report) writeUnplaced(b *strings.Builder) {
 		return
 	}
 	b.WriteString("### Verified fixes not suggested\n\n")
+	b.WriteString("Their findings are counted as having a verified fix that is not suggested; they stay annotations.\n\n")
 	for _, u := range r.Unplaced {
 		fmt.Fprintf(b, "- `%s` (%d finding(s)): %s\n", mdCode(u.Path), u.Findings, cell(oneLine(u.Reason, 300)))
 	}
@@ -189,19 +236,42 @@ func (r *report) writeFindings(b *strings.Builder) {
 	if len(open) == 0 {
 		return
 	}
-	title := "Findings"
-	if r.Mode == ModeSuggest {
-		title = "Findings without a suggested fix"
+	if r.Mode != ModeSuggest {
+		fmt.Fprintf(b, "### Findings (%d)\n\n| file | line | constraint | severity | message |\n|---|--:|---|---|---|\n", len(open))
+	} else {
+		fmt.Fprintf(b, "### Findings without a suggested fix (%d)\n\n| file | line | constraint | severity | message | status |\n|---|--:|---|---|---|---|\n", len(open))
 	}
-	fmt.Fprintf(b, "### %s (%d)\n\n| file | line | constraint | severity | message |\n|---|--:|---|---|---|\n", title, len(open))
 	for i, d := range open {
 		if i == maxSummaryFindings {
 			fmt.Fprintf(b, "\n… and %d more: see the SARIF file.\n", len(open)-maxSummaryFindings)
 			break
 		}
-		fmt.Fprintf(b, "| `%s` | %d | `%s` | %s | %s |\n", mdCode(d.Path), d.Line, d.Type, d.Severity, cell(oneLine(d.Message, 200)))
+		fmt.Fprintf(b, "| `%s` | %d | `%s` | %s | %s |", mdCode(d.Path), d.Line, d.Type, d.Severity, cell(oneLine(d.Message, 200)))
+		if r.Mode == ModeSuggest {
+			fmt.Fprintf(b, " %s |", r.findingStatus(d))
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\n")
+}
+
+// writeTestRuns says how many test runs proved the fixes, and what for.
+func (r *report) writeTestRuns(b *strings.Builder) {
+	t := r.TestRuns
+	if t.Total == 0 {
+		return
+	}
+	cmd := r.testCommand()
+	if cmd == "" && r.Baseline != nil {
+		cmd = r.Baseline.Command
+	}
+	b.WriteString("### Test runs\n\n")
+	if cmd != "" {
+		fmt.Fprintf(b, "`%s`: ", mdCode(cmd))
+	}
+	fmt.Fprintf(b, "%d run(s) in %s, for %d candidate(s) tested together.\n\n", t.Total, t.Duration.Round(time.Millisecond), t.Candidates)
+	b.WriteString("| whole set, or the rest after a culprit | halving a failing set | culprits | unmodified tree | LLM candidates, one each |\n|--:|--:|--:|--:|--:|\n")
+	fmt.Fprintf(b, "| %d | %d | %d | %d | %d |\n\n", t.Set, t.Bisect, t.Culprits, t.Baseline, t.Single)
 }
 
 func lineSpan(start, end int) string {

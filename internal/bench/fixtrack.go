@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/iflint/iflint/internal/config"
@@ -100,6 +101,19 @@ type FixTrackOptions struct {
 	// Only restricts the run to these task names (all when empty).
 	Only []string
 	Now  func() time.Time
+	// OneAtATime tests each candidate on its own (engine.FixOptions),
+	// to compare with the default group testing.
+	OneAtATime bool
+	// Progress, when set, hears how far the run is, from every worker.
+	Progress func(FixTrackProgress)
+}
+
+// FixTrackProgress is how far a run of the track is: tasks done, and
+// the candidates decided and test runs of every task so far.
+type FixTrackProgress struct {
+	TasksDone, Tasks int
+	Decided, Total   int
+	TestRuns         int
 }
 
 // FixTaskResult is what happened to one task.
@@ -117,9 +131,13 @@ type FixTaskResult struct {
 	Mismatches []string `json:"mismatches,omitempty"`
 	// Unproven lists files modified on disk without a verified fix; it
 	// must stay empty.
-	Unproven []string      `json:"unproven,omitempty"`
-	Duration time.Duration `json:"duration_ns"`
-	Err      string        `json:"error,omitempty"`
+	Unproven []string `json:"unproven,omitempty"`
+	// TestRuns counts the task's test runs by purpose.
+	TestRuns engine.TestRuns `json:"test_runs"`
+	Duration time.Duration   `json:"-"`
+	// DurationMS is Duration in milliseconds, for JSON.
+	DurationMS int64  `json:"duration_ms"`
+	Err        string `json:"error,omitempty"`
 }
 
 // RunFixTrack runs every task on a temporary copy: check, fix, verify,
@@ -135,15 +153,45 @@ func RunFixTrack(ctx context.Context, dir string, m *FixManifest, o FixTrackOpti
 		tasks = slices.DeleteFunc(slices.Clone(tasks), func(t FixTask) bool { return !slices.Contains(o.Only, t.Name) })
 	}
 	out := make([]FixTaskResult, len(tasks))
+	prog := &trackProgress{report: o.Progress, tasks: make([]engine.FixProgress, len(tasks)), p: FixTrackProgress{Tasks: len(tasks)}}
 	par.For(len(tasks), o.Workers, func(i int) {
 		start := now()
-		out[i] = runFixTask(ctx, filepath.Join(dir, "tasks", tasks[i].Name), tasks[i], o)
+		out[i] = runFixTask(ctx, filepath.Join(dir, "tasks", tasks[i].Name), tasks[i], o, func(p engine.FixProgress) { prog.task(i, p, false) })
 		out[i].Duration = now().Sub(start)
+		out[i].DurationMS = out[i].Duration.Milliseconds()
+		prog.task(i, engine.FixProgress{Decided: len(out[i].Candidates), Total: len(out[i].Candidates), TestRuns: out[i].TestRuns.Total}, true)
 	})
 	return out
 }
 
-func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions) FixTaskResult {
+// trackProgress sums the progress of the tasks running at once.
+type trackProgress struct {
+	mu     sync.Mutex
+	report func(FixTrackProgress)
+	tasks  []engine.FixProgress
+	p      FixTrackProgress
+}
+
+func (t *trackProgress) task(i int, p engine.FixProgress, done bool) {
+	if t.report == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.tasks[i] = p
+	if done {
+		t.p.TasksDone++
+	}
+	t.p.Decided, t.p.Total, t.p.TestRuns = 0, 0, 0
+	for _, q := range t.tasks {
+		t.p.Decided += q.Decided
+		t.p.Total += q.Total
+		t.p.TestRuns += q.TestRuns
+	}
+	t.report(t.p)
+}
+
+func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, progress func(engine.FixProgress)) FixTaskResult {
 	res := FixTaskResult{Name: t.Name, Language: t.Language, Trap: t.Trap, Outcomes: map[string]string{}}
 	fail := func(err error) FixTaskResult {
 		res.Err = err.Error()
@@ -166,7 +214,8 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions) F
 	if err != nil {
 		return fail(err)
 	}
-	fo := engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds}
+	fo := engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds,
+		OneAtATime: o.OneAtATime, Progress: progress}
 	if cfg.Fix.Test != "" {
 		fo.Test = verify.Shell(cfg.Fix.Test)
 		fo.Runner = &verify.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
@@ -175,7 +224,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions) F
 	if err != nil {
 		return fail(err)
 	}
-	res.Before, res.After, res.Candidates = len(fr.Before.Diagnostics), len(fr.After.Diagnostics), fr.Candidates
+	res.Before, res.After, res.Candidates, res.TestRuns = len(fr.Before.Diagnostics), len(fr.After.Diagnostics), fr.Candidates, fr.TestRuns
 	for _, f := range fr.Files {
 		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(f.Path)), f.New, 0o644); err != nil {
 			return fail(err)
@@ -271,6 +320,12 @@ type FixTrackSummary struct {
 	WrongWithoutVerifying int
 	Mismatches, Unproven  int
 	Errors                int
+	// TestRuns totals the tasks' test runs; OneAtATime is what testing
+	// every candidate on its own would have cost for the same outcomes:
+	// a run per candidate that reached the tests, and one on the
+	// unmodified tree per task.
+	TestRuns   engine.TestRuns
+	OneAtATime int
 }
 
 // SummarizeFixTrack totals a run. A candidate "would have been wrong
@@ -291,6 +346,8 @@ func SummarizeFixTrack(rs []FixTaskResult) FixTrackSummary {
 		s.FindingsAfter += r.After
 		s.Mismatches += len(r.Mismatches)
 		s.Unproven += len(r.Unproven)
+		s.TestRuns = addRuns(s.TestRuns, r.TestRuns)
+		s.OneAtATime += oneAtATimeRuns(r.Candidates)
 		for _, c := range r.Candidates {
 			switch {
 			case !c.Proposed:
@@ -308,6 +365,41 @@ func SummarizeFixTrack(rs []FixTaskResult) FixTrackSummary {
 		}
 	}
 	return s
+}
+
+func addRuns(a, b engine.TestRuns) engine.TestRuns {
+	a.Total += b.Total
+	a.Set += b.Set
+	a.Bisect += b.Bisect
+	a.Baseline += b.Baseline
+	a.Single += b.Single
+	a.Candidates += b.Candidates
+	a.Culprits += b.Culprits
+	a.Duration += b.Duration
+	a.DurationMS = a.Duration.Milliseconds()
+	return a
+}
+
+// oneAtATimeRuns counts the test runs testing each candidate on its own
+// takes: one per candidate whose tests stage ran (a candidate with the
+// same content as an earlier one reuses its verdict), plus one on the
+// unmodified tree when any did.
+func oneAtATimeRuns(cs []engine.Candidate) int {
+	n := 0
+	for _, c := range cs {
+		if !c.Proposed || strings.HasPrefix(c.Reason, "same result as an earlier candidate") {
+			continue
+		}
+		for _, st := range c.Verification.Stages {
+			if st.Stage == verify.StageTests && !st.NotRun && !strings.HasPrefix(st.Detail, "the test command fails on the unmodified tree") {
+				n++
+			}
+		}
+	}
+	if n > 0 {
+		n++
+	}
+	return n
 }
 
 // wrongShape: a syntax-stage rejection of a candidate that parses (a
@@ -333,9 +425,12 @@ func WriteFixTrackReport(w *bytes.Buffer, rs []FixTaskResult) {
 	fmt.Fprintf(w, "| no candidate (fixer skipped every finding) | %d |\n", s.NoCandidate)
 	fmt.Fprintf(w, "| fixes that would have been wrong without verification | %d |\n", s.WrongWithoutVerifying)
 	fmt.Fprintf(w, "| files modified without a verified fix | %d |\n", s.Unproven)
+	fmt.Fprintf(w, "| test runs (one at a time would take) | %d (%d) |\n", s.TestRuns.Total, s.OneAtATime)
+	fmt.Fprintf(w, "| test runs by purpose: set, halving, unmodified tree, LLM | %d, %d, %d, %d |\n", s.TestRuns.Set, s.TestRuns.Bisect, s.TestRuns.Baseline, s.TestRuns.Single)
+	fmt.Fprintf(w, "| candidates tested (culprits) | %d (%d) |\n", s.TestRuns.Candidates, s.TestRuns.Culprits)
 	fmt.Fprintf(w, "| expectation mismatches | %d |\n", s.Mismatches)
 	fmt.Fprintf(w, "| task errors | %d |\n\n", s.Errors)
-	fmt.Fprintf(w, "| task | language | trap | findings | outcomes | status |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| task | language | trap | findings | outcomes | test runs | status |\n|---|---|---|---|---|---:|---|\n")
 	for _, r := range rs {
 		var oc []string
 		for k, v := range r.Outcomes {
@@ -355,6 +450,6 @@ func WriteFixTrackReport(w *bytes.Buffer, rs []FixTaskResult) {
 		if r.Trap {
 			trap = "yes"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %d → %d | %s | %s |\n", r.Name, r.Language, trap, r.Before, r.After, strings.Join(oc, "<br>"), status)
+		fmt.Fprintf(w, "| %s | %s | %s | %d → %d | %s | %d | %s |\n", r.Name, r.Language, trap, r.Before, r.After, strings.Join(oc, "<br>"), r.TestRuns.Total, status)
 	}
 }

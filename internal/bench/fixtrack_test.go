@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,6 +71,35 @@ func TestFixTrack(t *testing.T) {
 	if s.Verified == 0 || s.WrongWithoutVerifying == 0 {
 		t.Errorf("summary %+v: expected verified fixes and fixes that verification caught", s)
 	}
+	// Group testing, counted: per task at most 1 + r·⌈log2 k⌉ + r runs
+	// of candidate sets, exactly 1 when none fails, the unmodified tree
+	// at most once; and it keeps what one-at-a-time testing keeps.
+	for _, r := range rs {
+		tr := r.TestRuns
+		if tr.Set+tr.Bisect > tr.Bound() || tr.Baseline > 1 || (tr.Culprits == 0 && tr.Candidates > 0 && tr.Total != 1) {
+			t.Errorf("%s: test runs %+v exceed 1 + r·⌈log2 k⌉ + r = %d", r.Name, tr, tr.Bound())
+		}
+	}
+	if s.TestRuns.Total >= s.OneAtATime {
+		t.Errorf("%d test runs, one at a time %d: group testing saved nothing", s.TestRuns.Total, s.OneAtATime)
+	}
+	t.Logf("test runs %d (set %d, halving %d, unmodified tree %d) for %d candidates with %d culprits; one at a time: %d",
+		s.TestRuns.Total, s.TestRuns.Set, s.TestRuns.Bisect, s.TestRuns.Baseline, s.TestRuns.Candidates, s.TestRuns.Culprits, s.OneAtATime)
+	single := RunFixTrack(context.Background(), dir, m, FixTrackOptions{Env: os.Environ(), Workers: 2, OneAtATime: true})
+	for i, r := range single {
+		if got, want := keptSet(rs[i]), keptSet(r); got != want {
+			t.Errorf("%s: group testing keeps\n%s\none at a time keeps\n%s", r.Name, got, want)
+		}
+	}
+}
+
+// keptSet lists a task's candidates with their verdicts and diffs.
+func keptSet(r FixTaskResult) string {
+	var b strings.Builder
+	for _, c := range r.Candidates {
+		fmt.Fprintf(&b, "%s %s %q proposed=%v accepted=%v stage=%s\n%s", c.Path, c.Targets, c.Part, c.Proposed, c.Accepted, c.Stage, c.Diff)
+	}
+	return b.String()
 }
 
 func rejectedWithStage(r FixTaskResult) bool {

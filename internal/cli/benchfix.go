@@ -11,6 +11,7 @@ import (
 
 	"github.com/iflint/iflint/internal/bench"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
 )
 
@@ -50,7 +51,12 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 		}
 		o.Refactor = fix.LLM{C: client, Model: *model}
 	}
+	prog := fixprogress.New(c.Stderr, "iflint bench fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
+	o.Progress = func(p bench.FixTrackProgress) {
+		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns, Note: fmt.Sprintf("%d/%d tasks done", p.TasksDone, p.Tasks)})
+	}
 	rs := bench.RunFixTrack(ctx, dir, m, o)
+	prog.Done()
 	if err := ctx.Err(); err != nil {
 		return ExitInternal, err
 	}

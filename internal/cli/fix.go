@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/verify"
@@ -98,7 +99,10 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			return nil
 		}
 	}
+	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
+	o.Progress = func(p engine.FixProgress) { prog.Update(progressStatus(p)) }
 	res, err := engine.Fix(ctx, files.Files, o)
+	prog.Done()
 	if err != nil {
 		if len(written) > 0 {
 			fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", len(written), strings.Join(written, ", "))
@@ -148,6 +152,9 @@ func writeFixReport(c *Command, res *engine.FixResult, written bool) {
 	if b := res.Baseline; b != nil && !b.Passed {
 		fmt.Fprintf(c.Stderr, "iflint: the test command fails without any fix (%s, exit %d); fixes could not be proven\n", b.Command, b.ExitCode)
 	}
+	if t := res.TestRuns; t.Total > 0 {
+		fmt.Fprintf(c.Stderr, "iflint: %s\n", testRunsText(t))
+	}
 	verb := "would fix"
 	if written {
 		verb = "fixed"
@@ -156,6 +163,23 @@ func writeFixReport(c *Command, res *engine.FixResult, written bool) {
 	for _, d := range res.After.Diagnostics {
 		fmt.Fprintf(c.Stderr, "%s:%d:%d: %s: %s\n", d.Path, d.Line, d.Col, d.Type, d.Message)
 	}
+}
+
+// testRunsText says how many test runs proved the candidates, and what
+// for: "4 test runs for 6 candidates (1 of all of them, 2 halving, 1 of
+// the rest after 1 culprit; 0 on the unmodified tree; 0 for LLM candidates) in 3.2s".
+func testRunsText(t engine.TestRuns) string {
+	return fmt.Sprintf("%d test run(s) for %d candidate(s): %d of the whole set or the rest, %d halving a failing set (%d culprit(s)), %d on the unmodified tree, %d for LLM candidates; %s in tests",
+		t.Total, t.Candidates, t.Set, t.Bisect, t.Culprits, t.Baseline, t.Single, t.Duration.Round(time.Millisecond))
+}
+
+// progressStatus is the engine's progress in fixprogress's terms.
+func progressStatus(p engine.FixProgress) fixprogress.Status {
+	s := fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns}
+	if p.Decided < p.Total {
+		s.Note = fmt.Sprintf("%s %d candidate(s)", p.Phase, p.Total-p.Decided)
+	}
+	return s
 }
 
 func targetNames(ts []engine.Target) string {
@@ -181,17 +205,7 @@ func candidateVerdict(cd engine.Candidate) string {
 	case !cd.Proposed:
 		return "no candidate: " + cd.Reason
 	case cd.Accepted:
-		var stages []string
-		for _, s := range cd.Verification.Stages {
-			stages = append(stages, string(s.Stage))
-		}
-		v := "verified (" + strings.Join(stages, ", ")
-		if t := cd.Verification.Tests; t != nil {
-			v += fmt.Sprintf("; %s passed in %s", t.Command, t.Duration.Round(time.Millisecond))
-		} else {
-			v += "; no test command configured"
-		}
-		return v + ")"
+		return "verified by " + cd.Verification.Summary(true, nil)
 	}
 	return fmt.Sprintf("rejected at %s: %s", cd.Stage, cd.Reason)
 }
@@ -208,6 +222,7 @@ func tailLines(s string, n int) []string {
 type fixJSON struct {
 	Candidates []engine.Candidate  `json:"candidates"`
 	Baseline   *verify.Record      `json:"baseline,omitempty"`
+	TestRuns   engine.TestRuns     `json:"test_runs"`
 	Files      []fixedFileJSON     `json:"files"`
 	Remaining  []engine.Diagnostic `json:"remaining"`
 }
@@ -218,7 +233,7 @@ type fixedFileJSON struct {
 }
 
 func writeFixJSON(c *Command, res *engine.FixResult) error {
-	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
+	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
 	if doc.Candidates == nil {
 		doc.Candidates = []engine.Candidate{}
 	}

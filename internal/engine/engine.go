@@ -6,8 +6,6 @@ package engine
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -265,7 +263,8 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	u.Toolchains = o.Toolchains
-	var fileLevel []bool
+	var starts []int      // of res.Diagnostics, for their fingerprints
+	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {
 		c := e.Constraint
 		var r check.Result
@@ -285,16 +284,14 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 			findings = []check.Finding{{Start: 0, End: 0, Message: r.Reason}}
 		}
 		for _, fd := range findings {
-			d := diagnostic(u, f.Path, e, fd)
-			if len(r.Findings) == 0 {
-				// A file-level finding has no line of its own: its
-				// fingerprint must not change with the file's first line.
-				d.Fingerprint = Fingerprint(f.Path, c, d.Message, "")
-			}
-			res.Diagnostics = append(res.Diagnostics, d)
+			res.Diagnostics = append(res.Diagnostics, diagnostic(u, f.Path, e, fd))
+			starts = append(starts, fd.Start)
 			fileLevel = append(fileLevel, len(r.Findings) == 0)
 		}
 	}
+	// Fingerprints first: a finding's occurrence index must not depend on
+	// which of its twins a marker suppresses.
+	fingerprint(u, res.Diagnostics, starts, fileLevel)
 	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
 		suppressFindings(u, &res, fileLevel, o.ReportUnusedIgnores)
 	}
@@ -315,20 +312,9 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 	return Diagnostic{
 		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
 		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
-		Message: msg, Fingerprint: Fingerprint(path, c, msg, lineText(u.Src, fd.Start)),
-		Col16: utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
+		Message: msg,
+		Col16:   utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
 	}
-}
-
-// Fingerprint identifies a finding independently of its line number, so
-// that a finding that merely moved is recognised on re-runs.
-func Fingerprint(path string, c constraint.Constraint, msg, line string) string {
-	h := sha256.New()
-	for _, s := range []string{path, string(c.Type), c.Spec, msg, strings.TrimSpace(line)} {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:20]
 }
 
 func lineText(src []byte, off int) string {

@@ -55,18 +55,6 @@ constraints:
 	}
 }
 
-func TestFingerprintIgnoresLineMoves(t *testing.T) {
-	c, _ := constraint.ParseAnswer(constraint.Naming, "python;function:snake_case")
-	a := Fingerprint("a.py", c, `function name "getX" is not snake_case`, "  def getX():")
-	b := Fingerprint("a.py", c, `function name "getX" is not snake_case`, "def getX():  ")
-	if a != b {
-		t.Error("fingerprint changed with indentation/line position")
-	}
-	if a == Fingerprint("b.py", c, `function name "getX" is not snake_case`, "def getX():") {
-		t.Error("fingerprint ignores the path")
-	}
-}
-
 func TestUTF16Col(t *testing.T) {
 	src := []byte("x = 'é😀' + y\n")
 	// "y" follows 12 UTF-16 units (é is 2 bytes/1 unit, 😀 4 bytes/2 units), so its column is 13.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"time"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -39,10 +38,19 @@ type FixOptions struct {
 	// so a caller can write it at once, and an interrupted run leaves
 	// each file either original or fully fixed. An error stops the run.
 	FileDone func(FixedFile) error
-	// InScope, when set, limits the LLM refactor to findings on lines
-	// startLine..endLine it accepts (a pull request's diff): only those
-	// are shown to the model and must be gone; the others may remain.
+	// InScope, when set, limits every fix to lines startLine..endLine
+	// (of the files as given) it accepts, a pull request's suggestable
+	// lines: deterministic fixers are shown only the findings inside and
+	// their candidates are confined to it (see confine); the LLM refactor
+	// is shown only those findings, and the others may remain.
 	InScope func(path string, startLine, endLine int) bool
+	// Progress, when set, hears how far the run is: after the candidates
+	// are proposed and after every test run.
+	Progress func(FixProgress)
+	// OneAtATime tests every candidate on its own, at once, on top of the
+	// ones kept before it: what Fix did before group testing, kept to show
+	// that both keep the same set (it costs a run per candidate).
+	OneAtATime bool
 }
 
 // Target names a constraint a candidate claims to fix.
@@ -74,6 +82,9 @@ type Candidate struct {
 	Skipped []SkippedFinding `json:"skipped,omitempty"`
 	// Diff is the candidate against the file it was verified on.
 	Diff string `json:"diff,omitempty"`
+	// Lines are the lines of the file as given to Fix that the candidate
+	// changes, one range per suggestion GitHub would show for it.
+	Lines []LineRange `json:"lines,omitempty"`
 }
 
 // SkippedFinding is a finding a fixer declined to fix.
@@ -94,28 +105,37 @@ type FixedFile struct {
 type FixResult struct {
 	Before     *Result     `json:"-"`
 	Candidates []Candidate `json:"candidates"`
-	// Baseline is the test command on the unmodified tree, run once
-	// before the first candidate's tests (nil when none reached them):
-	// when it fails, no candidate can be proven by the tests.
+	// Baseline is the test command on the unmodified tree (nil when it
+	// did not run). It runs only when a failing set of candidates cannot
+	// be blamed on a candidate otherwise; when it fails, no candidate can
+	// be proven by the tests.
 	Baseline *verify.Record `json:"baseline,omitempty"`
-	Files    []FixedFile    `json:"-"`
+	// TestRuns counts the test runs, by what they were for.
+	TestRuns TestRuns    `json:"test_runs"`
+	Files    []FixedFile `json:"-"`
 	// After is the check of the files with every accepted fix applied.
 	After *Result `json:"-"`
 }
 
-// Fix proposes and verifies fixes for files. Candidates are verified one
-// at a time in path and constraint order, each on top of the ones
-// already accepted, so the accepted set has been tested together.
+// Fix proposes and verifies fixes for files. The deterministic fixers'
+// candidates are proposed in path and constraint order, each on top of
+// the ones before it, and pass the cheap stages (syntax, findings,
+// regressions) one by one; the tests then run once for all of them
+// together, and only a failing set is halved until its culprits are
+// found (see settle). The kept set is the one that testing each
+// candidate on top of the earlier kept ones would keep. LLM candidates
+// come last, file by file, each tested on top of everything kept.
 // Errors are for failures that leave no verdict (a cancelled context, a
-// test command that cannot start); rejected candidates are data.
-func Fix(ctx context.Context, files []File, o FixOptions) (*FixResult, error) {
+// test command that cannot start or that wrote a workflow command
+// file); rejected candidates are data.
+func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err error) {
 	if len(o.Test) > 0 && o.Runner == nil {
 		return nil, fmt.Errorf("fix: a test command needs a runner")
 	}
 	if o.Fixer == nil {
 		o.Fixer = fix.For
 	}
-	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}}
+	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
 	f.res.Before = Check(ctx, files, o.Options)
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
@@ -129,15 +149,37 @@ func Fix(ctx context.Context, files []File, o FixOptions) (*FixResult, error) {
 	}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
+	var paths []string
 	for _, file := range sorted {
-		if !failing[file.Path] {
-			continue
+		if failing[file.Path] {
+			paths = append(paths, file.Path)
 		}
-		if err := f.file(ctx, file.Path); err != nil {
-			return f.res, err
+	}
+	if len(o.Test) > 0 && len(paths) > 0 {
+		// One isolated tree for every test run of this fix run, reset in
+		// between: a fresh copy per run would miss every build cache.
+		tree, err := o.Runner.Open(o.Root)
+		if err != nil {
+			return nil, fmt.Errorf("fix: preparing the isolated tree for the tests: %w", err)
 		}
-		if o.FileDone != nil && !bytes.Equal(f.cur[file.Path], file.Src) {
-			if err := o.FileDone(FixedFile{Path: file.Path, Old: file.Src, New: f.cur[file.Path]}); err != nil {
+		f.tree = tree
+		defer func() {
+			if cerr := tree.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("fix: removing the isolated tree: %w", cerr)
+			}
+		}()
+	}
+	if err := f.settle(ctx, paths); err != nil {
+		return f.res, err
+	}
+	for _, p := range paths {
+		if o.Refactor != nil && !IsTestFile(p) {
+			if err := f.refactor(ctx, p, Applicable(o.Config, p)); err != nil {
+				return f.res, err
+			}
+		}
+		if o.FileDone != nil && !bytes.Equal(f.cur[p], f.orig[p]) {
+			if err := o.FileDone(FixedFile{Path: p, Old: f.orig[p], New: f.cur[p]}); err != nil {
 				return f.res, err
 			}
 		}
@@ -150,6 +192,8 @@ func Fix(ctx context.Context, files []File, o FixOptions) (*FixResult, error) {
 		}
 	}
 	f.res.After = f.after(ctx, changed)
+	f.report()
+	f.progress("done")
 	return f.res, nil
 }
 
@@ -187,8 +231,20 @@ type fixer struct {
 	res  *FixResult
 	cur  map[string][]byte // every file with the accepted candidates applied
 	orig map[string][]byte
-	// baselineOK caches whether the tests pass on the unmodified tree.
+	tree *verify.Tree // nil without a test command
+	// The group test's state (see settle): verdicts of the candidates
+	// tested so far, by key; the candidates of the current pass waiting
+	// for the tests; whether the kept set so far is known to pass.
+	verdicts  map[string]testVerdict
+	seen      map[string]bool
+	pending   []pendingItem
+	waiting   *pendingItem
+	knownPass bool
+	lastPass  *verify.Record
+	// baselineRan, baselineOK: the tests on the unmodified tree.
 	baselineRan, baselineOK bool
+	// single: LLM candidates are tested one at a time, at once.
+	single bool
 }
 
 func (f *fixer) unit(ctx context.Context, path string, src []byte) *check.Unit {
@@ -231,10 +287,11 @@ func (f *fixer) file(ctx context.Context, path string) error {
 
 // verify runs the stages on candidate src of cand.Path (whose current
 // content is old.Src), records the candidate and, when accepted, makes
-// src the file's current content.
+// src the file's current content. A candidate whose tests are pending
+// (see settle) is accepted for now.
 func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, src []byte, targets []verify.Target, held []constraint.Constraint) error {
-	defer func() { f.res.Candidates = append(f.res.Candidates, *cand) }()
 	cand.Diff = fix.Unified(cand.Path, old.Src, src, 3)
+	cand.Lines, _ = f.changedLines(cand.Path, old.Src, src)
 	nu := f.unit(ctx, cand.Path, src)
 	v := &cand.Verification
 	st, err := verify.Syntax(old, nu, fileLang(cand.Path))
@@ -245,8 +302,9 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	ok := v.Add(st) &&
 		v.Add(verify.Findings(nu, decide, targets)) &&
 		v.Add(verify.Regressions(nu, decide, held))
+	f.waiting = nil
 	if ok {
-		tr, err := f.tests(ctx, cand.Path, src, v)
+		tr, err := f.tests(ctx, cand, old.Src, src)
 		if err != nil {
 			return err
 		}
@@ -254,49 +312,18 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	}
 	if stage, detail, failed := v.Failed(); failed {
 		cand.Stage, cand.Reason = stage, detail
+		f.res.Candidates = append(f.res.Candidates, *cand)
 		return nil
 	}
 	cand.Accepted = true
 	f.cur[cand.Path] = src
+	f.res.Candidates = append(f.res.Candidates, *cand)
+	if w := f.waiting; w != nil {
+		w.cand, w.state = len(f.res.Candidates)-1, f.changes("", nil)
+		f.pending = append(f.pending, *w)
+		f.waiting = nil
+	}
 	return nil
-}
-
-// tests runs the test command with every accepted change plus path=src.
-func (f *fixer) tests(ctx context.Context, path string, src []byte, v *verify.Verification) (verify.StageResult, error) {
-	res := verify.StageResult{Stage: verify.StageTests}
-	if len(f.o.Test) == 0 {
-		res.Passed, res.Detail = true, "no test command configured; proven by re-checks only"
-		return res, nil
-	}
-	if !f.baselineRan {
-		rec, err := f.o.Runner.Run(ctx, f.o.Root, f.changes("", nil), f.o.Test)
-		if err != nil {
-			return res, fmt.Errorf("fix: running the tests on the unmodified tree: %w", err)
-		}
-		f.baselineRan, f.baselineOK, f.res.Baseline = true, rec.Passed, &rec
-	}
-	if !f.baselineOK {
-		res.Detail = fmt.Sprintf("the test command fails on the unmodified tree (%s), so no fix can be proven by it", outcome(*f.res.Baseline))
-		return res, nil
-	}
-	rec, err := f.o.Runner.Run(ctx, f.o.Root, f.changes(path, src), f.o.Test)
-	if err != nil {
-		return res, fmt.Errorf("fix: running the tests for %s: %w", path, err)
-	}
-	v.Tests = &rec
-	res.Passed = rec.Passed
-	res.Detail = fmt.Sprintf("%s in %s", outcome(rec), rec.Duration.Round(time.Millisecond))
-	return res, nil
-}
-
-func outcome(r verify.Record) string {
-	switch {
-	case r.TimedOut:
-		return "timed out"
-	case r.Passed:
-		return "passed"
-	}
-	return fmt.Sprintf("exit %d", r.ExitCode)
 }
 
 // changes is every file that differs from the original, with path

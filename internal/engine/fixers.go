@@ -15,7 +15,8 @@ import (
 
 // deterministic proposes the fixer's candidate for one violated
 // constraint of path and verifies it; see split for what happens when a
-// candidate of several findings is rejected.
+// candidate of several findings is rejected. With a scope, the fixer
+// sees only the findings inside it and its edits are confined to it.
 func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, fx fix.Fixer, entries []config.Entry) error {
 	c := e.Constraint
 	old := f.cur[path]
@@ -25,11 +26,20 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		return nil // fine from the start, or fixed by an earlier candidate
 	}
 	cand := Candidate{Path: path, Targets: []Target{{c.Type, c.Spec}}, Source: "fixer"}
-	edits, skipped, err := fx(u, c, r)
-	for _, s := range skipped {
-		line, col := u.Position(s.Start)
-		cand.Skipped = append(cand.Skipped, SkippedFinding{line, col, s.Reason})
+	in, outside := f.scopeFindings(path, u, r)
+	f.addSkipped(&cand, u, outside)
+	if len(r.Findings) > 0 && len(in.Findings) == 0 {
+		cand.Reason = "every finding is outside the lines a suggestion can cover"
+		f.res.Candidates = append(f.res.Candidates, cand)
+		return nil
 	}
+	edits, skipped, err := fx(u, c, in)
+	if err == nil {
+		var left []fix.Skipped
+		edits, left, err = f.confine(path, u, c, fx, in, edits)
+		skipped = append(skipped, left...)
+	}
+	f.addSkipped(&cand, u, skipped)
 	if err != nil {
 		cand.Reason = "fixer failed: " + err.Error()
 		f.res.Candidates = append(f.res.Candidates, cand)
@@ -37,7 +47,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 	}
 	if len(edits) == 0 {
 		cand.Reason = "the fixer proposes no change"
-		if len(skipped) > 0 {
+		if len(skipped)+len(outside) > 0 {
 			cand.Reason += "; every finding was skipped"
 		}
 		f.res.Candidates = append(f.res.Candidates, cand)
@@ -50,16 +60,24 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		return nil
 	}
 	cand.Proposed = true
-	targets := []verify.Target{{Constraint: c, Left: len(skipped), Before: len(r.Findings), LeftLines: leftLines(src, edits, skipped)}}
+	targets := []verify.Target{{Constraint: c, Left: len(skipped), Before: len(in.Findings), LeftLines: leftLines(src, edits, skipped), Keep: f.keep(path)}}
 	held := f.held(ctx, u, entries)
 	if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
 		return err
 	}
 	last := f.res.Candidates[len(f.res.Candidates)-1]
-	if last.Accepted || len(r.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageTests) {
+	if last.Accepted || len(in.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageTests) {
 		return nil
 	}
-	return f.split(ctx, path, e, fx, r, held, src)
+	return f.split(ctx, path, e, fx, in, held, src)
+}
+
+// addSkipped records the findings a fixer (or the scope) left.
+func (f *fixer) addSkipped(cand *Candidate, u *check.Unit, skipped []fix.Skipped) {
+	for _, s := range skipped {
+		line, col := u.Position(s.Start)
+		cand.Skipped = append(cand.Skipped, SkippedFinding{line, col, s.Reason})
+	}
 }
 
 // split retries a rejected multi-finding candidate one finding at a time:
@@ -85,6 +103,9 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 		one := r
 		one.Findings = []check.Finding{r.Findings[i]}
 		edits, skipped, err := fx(u, c, one)
+		if err == nil && len(skipped) == 0 {
+			edits, skipped, err = f.confine(path, u, c, fx, one, edits)
+		}
 		if err != nil || len(edits) == 0 || len(skipped) > 0 {
 			continue // the whole candidate already reported why
 		}
@@ -98,7 +119,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 		if prev, ok := tried[string(src)]; ok {
 			// The same file content was already verified in the same
 			// context; its verdict stands without another test run.
-			cand.Diff, cand.Verification, cand.Stage = prev.Diff, prev.Verification, prev.Stage
+			cand.Diff, cand.Verification, cand.Stage, cand.Lines = prev.Diff, prev.Verification, prev.Stage, prev.Lines
 			cand.Reason = "same result as an earlier candidate: " + prev.Reason
 			if prev.Accepted {
 				continue
@@ -106,7 +127,8 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 			f.res.Candidates = append(f.res.Candidates, cand)
 			continue
 		}
-		targets := []verify.Target{{Constraint: c, Left: len(r.Findings) - 1, Before: len(r.Findings)}}
+		scoped, _ := f.scopeFindings(path, u, r)
+		targets := []verify.Target{{Constraint: c, Left: len(scoped.Findings) - 1, Before: len(scoped.Findings), Keep: f.keep(path)}}
 		if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
 			return err
 		}

@@ -20,6 +20,7 @@ import (
 // why the previous candidate was rejected. The first candidate that
 // passes every stage is kept.
 func (f *fixer) refactor(ctx context.Context, path string, entries []config.Entry) error {
+	f.single = true // each candidate is tested at once: the next round needs its verdict
 	rounds := max(f.o.Rounds, 1)
 	rejected := ""
 	for round := range rounds {
@@ -58,6 +59,7 @@ func (f *fixer) refactor(ctx context.Context, path string, entries []config.Entr
 			name = in.Name
 		}
 		cand := Candidate{Path: path, Targets: tgs, Source: "llm", Round: round}
+		f.progress("llm")
 		code, err := f.o.Refactor.Refactor(ctx, llm.RefactorInput{
 			Path: path, Language: name, Source: string(old.Src),
 			Violated: violated, Satisfied: satisfied, Round: round, Rejected: rejected,
@@ -83,6 +85,15 @@ func (f *fixer) refactor(ctx context.Context, path string, entries []config.Entr
 			f.res.Candidates = append(f.res.Candidates, cand)
 			rejected = cand.Reason
 			continue
+		}
+		if lines, err := f.changedLines(path, old.Src, src); err == nil {
+			if r, out := f.outside(path, lines); out {
+				cand.Lines = lines
+				cand.Reason = fmt.Sprintf("the rewrite changes %s, outside the lines a suggestion can cover", r)
+				f.res.Candidates = append(f.res.Candidates, cand)
+				rejected = cand.Reason + ": change only the reported lines"
+				continue
+			}
 		}
 		cand.Proposed = true
 		if err := f.verify(ctx, &cand, old, src, targets, held); err != nil {
@@ -127,20 +138,4 @@ func feedback(c Candidate) string {
 		s += "\ntest output (end):\n" + strings.TrimRight(tail, "\n")
 	}
 	return s
-}
-
-// keep says whether a finding located on a unit lies in
-// FixOptions.InScope (nil: no scope, every finding counts).
-func (f *fixer) keep(path string) func(*check.Unit, check.Finding) bool {
-	if f.o.InScope == nil {
-		return nil
-	}
-	return func(u *check.Unit, fd check.Finding) bool {
-		l1, _ := u.Position(fd.Start)
-		l2, c2 := u.Position(fd.End)
-		if c2 <= 1 && l2 > l1 {
-			l2-- // a range ending at a line's start ends on the line before
-		}
-		return f.o.InScope(path, l1, l2)
-	}
 }

@@ -19,6 +19,11 @@ type Comment struct {
 	// Fingerprint identifies the finding across runs and line moves; it
 	// is how re-runs recognise what they already posted.
 	Fingerprint string
+	// Group names comments that only make sense together (the parts of
+	// one verified change, such as a rename's definition and its calls in
+	// another hunk): Publish posts all of a group's new comments or none,
+	// and counts the group whole against MaxComments. "" is a group of one.
+	Group string
 }
 
 // Review is what one run wants to say on a pull request.
@@ -163,6 +168,7 @@ type plan struct {
 func planReview(comments []Comment, held []string, diff *Diff, ex *existing, maxComments int) *plan {
 	p := &plan{}
 	seen := map[string]bool{}
+	var valid []Comment
 	for _, cm := range comments {
 		if seen[cm.Fingerprint] || ex.live[cm.Fingerprint] {
 			p.skipped++
@@ -177,11 +183,18 @@ func planReview(comments []Comment, held []string, diff *Diff, ex *existing, max
 			p.invalid = append(p.invalid, Downgraded{cm, fmt.Sprintf("comment body has %d characters; GitHub allows %d", n, maxBodyChars)})
 			continue
 		}
-		if maxComments > 0 && len(p.post) >= maxComments {
-			p.overflow = append(p.overflow, Downgraded{cm, fmt.Sprintf("over the limit of %d comments per review; a later run posts it", maxComments)})
+		valid = append(valid, cm)
+	}
+	// A group with a comment GitHub would refuse is not posted at all.
+	valid, p.invalid = wholeGroups(valid, p.invalid)
+	for _, g := range groupsOf(valid) {
+		if maxComments > 0 && len(p.post)+len(g) > maxComments {
+			for _, cm := range g {
+				p.overflow = append(p.overflow, Downgraded{cm, fmt.Sprintf("over the limit of %d comments per review; a later run posts it", maxComments)})
+			}
 			continue
 		}
-		p.post = append(p.post, cm)
+		p.post = append(p.post, g...)
 	}
 	inRun := make(map[string]bool, len(comments)+len(held))
 	for _, cm := range comments {
@@ -196,6 +209,50 @@ func planReview(comments []Comment, held []string, diff *Diff, ex *existing, max
 		}
 	}
 	return p
+}
+
+// groupsOf splits comments into their groups, in order of first comment
+// (a comment without a group is one alone).
+func groupsOf(comments []Comment) [][]Comment {
+	var out [][]Comment
+	at := map[string]int{}
+	for _, cm := range comments {
+		if cm.Group == "" {
+			out = append(out, []Comment{cm})
+			continue
+		}
+		i, ok := at[cm.Group]
+		if !ok {
+			i = len(out)
+			at[cm.Group] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], cm)
+	}
+	return out
+}
+
+// wholeGroups moves the comments of good whose group has a member in bad
+// to bad: half of a rename is worse than none.
+func wholeGroups(good []Comment, bad []Downgraded) ([]Comment, []Downgraded) {
+	broken := map[string]string{}
+	for _, d := range bad {
+		if g := d.Comment.Group; g != "" && broken[g] == "" {
+			broken[g] = lineRange(d.Comment)
+		}
+	}
+	if len(broken) == 0 {
+		return good, bad
+	}
+	var keep []Comment
+	for _, cm := range good {
+		if where, ok := broken[cm.Group]; ok {
+			bad = append(bad, Downgraded{cm, fmt.Sprintf("its group's comment on %s cannot be posted, and a group is posted whole or not at all", where)})
+			continue
+		}
+		keep = append(keep, cm)
+	}
+	return keep, bad
 }
 
 // newInvalid is the part of invalid not listed by an earlier review.

@@ -313,3 +313,69 @@ func TestPublishHeldIsNotOutdated(t *testing.T) {
 		t.Fatalf("writes: %+v", w)
 	}
 }
+
+// TestPublishKeepsGroupsWhole: a group's comments are posted all or
+// none: a group with one comment outside the diff, one over the cap and
+// one GitHub rejects (422, stale diff) are each downgraded whole, and
+// the groups that fit are posted.
+func TestPublishKeepsGroupsWhole(t *testing.T) {
+	grouped := func(path string, start, line int, fp, group string) Comment {
+		c := cm(path, start, line, fp)
+		c.Group = group
+		return c
+	}
+	t.Run("invalid member", func(t *testing.T) {
+		f := newFixture(t, githubtest.Options{}, standardFiles()...)
+		res, err := f.client(t, botToken).Publish(ctx, f.pr, Review{Comments: []Comment{
+			grouped("a.go", 0, 5, "r1", "rename"), grouped("a.go", 0, 15, "r2", "rename"), // line 15 is outside every hunk
+			grouped("b.go", 0, 1, "k1", "keep"), grouped("b.go", 0, 3, "k2", "keep"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(downgradedFPs(res), ","); got != "r1,r2" || res.Posted != 2 {
+			t.Fatalf("posted %d, downgraded %s; want the keep group posted and the rename group downgraded whole", res.Posted, got)
+		}
+		for _, d := range res.Downgraded {
+			if d.Comment.Fingerprint == "r1" && !strings.Contains(d.Reason, "line 15") {
+				t.Errorf("r1's reason does not name its group's bad comment: %s", d.Reason)
+			}
+		}
+	})
+	t.Run("cap", func(t *testing.T) {
+		f := newFixture(t, githubtest.Options{}, githubtest.FileChange("b.go", nil, numbered(10)))
+		res, err := f.client(t, botToken).Publish(ctx, f.pr, Review{MaxComments: 3, Comments: []Comment{
+			grouped("b.go", 0, 1, "a1", "a"), grouped("b.go", 0, 2, "a2", "a"),
+			grouped("b.go", 0, 3, "b1", "b"), grouped("b.go", 0, 4, "b2", "b"),
+			cm("b.go", 0, 5, "single"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(downgradedFPs(res), ","); got != "b1,b2" || res.Posted != 3 {
+			t.Fatalf("posted %d, downgraded %s; want group a and the single comment (3), group b held whole", res.Posted, got)
+		}
+	})
+	t.Run("rejected by GitHub", func(t *testing.T) {
+		f := newFixture(t, githubtest.Options{}, standardFiles()...)
+		stale, err := ParseDiff([]byte("--- a/a.go\n+++ b/a.go\n@@ -0,0 +1,40 @@\n" + strings.Repeat("+x\n", 40) + "--- /dev/null\n+++ b/b.go\n@@ -0,0 +1,10 @@\n" + strings.Repeat("+y\n", 10)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := f.client(t, botToken).Publish(ctx, f.pr, Review{Diff: stale, Comments: []Comment{
+			grouped("a.go", 0, 2, "r1", "rename"), grouped("a.go", 0, 15, "r2", "rename"), // GitHub refuses line 15
+			grouped("b.go", 0, 1, "k1", "keep"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(downgradedFPs(res), ","); got != "r1,r2" || res.Posted != 1 {
+			t.Fatalf("posted %d, downgraded %s", res.Posted, got)
+		}
+		for _, c := range f.srv.Comments("o", "r", 7) {
+			if c.Path == "a.go" {
+				t.Errorf("half of the rename group was posted: %+v", c)
+			}
+		}
+	})
+}

@@ -30,6 +30,7 @@ func (c *Client) postReview(ctx context.Context, pr PR, post []Comment,
 	if good, rejected, err = c.bisect(ctx, pr, post, reason); err != nil {
 		return nil, nil, rejected, err
 	}
+	good, rejected = wholeGroups(good, rejected)
 	text, worth := body(good, rejected)
 	if !worth {
 		return nil, nil, rejected, nil

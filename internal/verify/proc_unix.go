@@ -19,12 +19,9 @@ import (
 const drainGrace = 2 * time.Second
 
 // execute runs command in tree and fills in the outcome fields of rec.
-func (r *Runner) execute(ctx context.Context, tree, tmp string, command []string, rec Record) (Record, error) {
-	env := scrubEnv(r.Env, r.ScrubNames)
-	// Without an explicit PWD the child would inherit the caller's, and a
-	// script using $PWD would write into the original checkout.
-	env = setEnv(env, "PWD", tree)
-	env = setEnv(env, "TMPDIR", tmp)
+func (r *Runner) execute(ctx context.Context, tree, home, tmp string, command []string, rec Record) (Record, error) {
+	undumpable()
+	env := r.environ(tree, home, tmp)
 	path, err := lookPath(command[0], env)
 	if err != nil {
 		return rec, err
@@ -81,7 +78,7 @@ func (r *Runner) execute(ctx context.Context, tree, tmp string, command []string
 		pr.Close()
 		<-readDone
 	}
-	rec.OutputTail = cleanOutput(tail.Bytes(), tree, tmp, r.outputLimit())
+	rec.OutputTail = cleanOutput(tail.Bytes(), tree, home, tmp, r.outputLimit())
 
 	if killed {
 		if ctx.Err() != nil {

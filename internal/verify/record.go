@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -9,21 +10,59 @@ import (
 // Record is what a verification leaves behind for a report. It names no
 // temporary path: the copy is gone when anyone reads the record, and a
 // path that differs on every run would make reports differ too.
+//
+// In JSON its fields are snake_case and the duration is whole
+// milliseconds (duration_ms), like every duration in iflint's reports.
 type Record struct {
 	// Command is the command line, quoted as a POSIX shell would need.
-	Command string
+	Command string `json:"command"`
 	// Dir is where the command ran, relative to the repository root.
-	Dir string
+	Dir string `json:"dir"`
 	// ExitCode is the command's exit status; -1 if it was killed or never
 	// ran to completion.
-	ExitCode int
+	ExitCode int `json:"exit_code"`
 	// TimedOut is set when Runner.Timeout ended the run.
-	TimedOut bool
-	Duration time.Duration
+	TimedOut bool          `json:"timed_out"`
+	Duration time.Duration `json:"-"`
 	// OutputTail is the end of stdout and stderr, interleaved as written.
-	OutputTail string
+	OutputTail string `json:"output_tail"`
 	// Passed is the verdict: exit status 0 within the time limit.
-	Passed bool
+	Passed bool `json:"passed"`
+}
+
+// recordJSON is Record's JSON form: Duration as milliseconds.
+type recordJSON struct {
+	recordFields
+	DurationMS int64 `json:"duration_ms"`
+}
+
+type recordFields Record // without the methods, so encoding does not recurse
+
+// MarshalJSON writes the duration in milliseconds.
+func (r Record) MarshalJSON() ([]byte, error) {
+	return json.Marshal(recordJSON{recordFields(r), r.Duration.Milliseconds()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	var j recordJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Record(j.recordFields)
+	r.Duration = time.Duration(j.DurationMS) * time.Millisecond
+	return nil
+}
+
+// Outcome is the verdict in a word or two: "passed", "exit 1", "timed out".
+func (r Record) Outcome() string {
+	switch {
+	case r.TimedOut:
+		return "timed out"
+	case r.Passed:
+		return "passed"
+	}
+	return fmt.Sprintf("exit %d", r.ExitCode)
 }
 
 // Text renders the record for a plain-text report, one field per line and

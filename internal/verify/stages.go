@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/iflint/iflint/internal/check"
@@ -56,23 +57,85 @@ func (s Stage) Doc() string {
 
 // StageResult is one stage's outcome.
 type StageResult struct {
-	Stage  Stage  `json:"stage"`
-	Passed bool   `json:"passed"`
+	Stage  Stage `json:"stage"`
+	Passed bool  `json:"passed"`
+	// NotRun marks a stage that could not run and so proves nothing: the
+	// tests stage of a repository without a test command. It counts as
+	// passed (re-checks alone decide), and every report says so.
+	NotRun bool   `json:"not_run,omitempty"`
 	Detail string `json:"detail,omitempty"`
+}
+
+// NotTested is the tests stage of a repository without a test command.
+func NotTested() StageResult {
+	return StageResult{Stage: StageTests, Passed: true, NotRun: true, Detail: "no test command configured"}
 }
 
 // Verification is the record a candidate carries: every stage that ran,
 // in order, and the test run when there was one.
 type Verification struct {
 	Stages []StageResult `json:"stages"`
-	// Tests is the test command's record; nil when no test ran (no
-	// command configured, or an earlier stage failed).
+	// Tests is the record of the test run that decided the candidate:
+	// the passing run of the set it was kept in, or the failing run that
+	// isolated it. nil when no test ran (no command configured, or an
+	// earlier stage failed).
 	Tests *Record `json:"tests,omitempty"`
+	// TestedWith is how many other candidates that run included: a kept
+	// candidate was proven together with them.
+	TestedWith int `json:"tested_with,omitempty"`
+}
+
+// Tested reports whether a test run took part in the verdict.
+func (v Verification) Tested() bool { return v.Tests != nil }
+
+// Summary says exactly which stages ran and how the tests went, in the
+// words every report uses:
+//
+//	syntax, findings, regressions, tests (sh -c 'go test ./...' passed in 1.2s, in one run with 3 other fixes)
+//	syntax, findings, regressions; not tested (no test command configured)
+//
+// quote renders the command (a Markdown code span, say; nil: as is);
+// timed adds the test duration, left out where re-runs must render the
+// same text, as in review comments.
+func (v Verification) Summary(timed bool, quote func(string) string) string {
+	var ran []string
+	notRun := ""
+	for _, s := range v.Stages {
+		switch {
+		case s.NotRun && s.Stage == StageTests:
+			notRun = "not tested (" + s.Detail + ")"
+		case s.NotRun:
+			notRun = fmt.Sprintf("%s not run (%s)", s.Stage, s.Detail)
+		case !s.Passed:
+			ran = append(ran, string(s.Stage)+" failed")
+		default:
+			ran = append(ran, string(s.Stage))
+		}
+	}
+	out := strings.Join(ran, ", ")
+	if t := v.Tests; t != nil {
+		cmd := t.Command
+		if quote != nil {
+			cmd = quote(cmd)
+		}
+		out += " (" + cmd + " " + t.Outcome()
+		if timed {
+			out += " in " + t.Duration.Round(time.Millisecond).String()
+		}
+		if v.TestedWith > 0 {
+			out += fmt.Sprintf(", in one run with %d other fix(es)", v.TestedWith)
+		}
+		out += ")"
+	}
+	if notRun != "" {
+		out += "; " + notRun
+	}
+	return out
 }
 
 // Passed reports whether every stage ran and passed. A repository
-// without a test command still records the tests stage, as passed with a
-// detail saying no test ran, so the record never hides that.
+// without a test command still records the tests stage, as passed but
+// NotRun, so the record never hides that no test ran.
 func (v Verification) Passed() bool {
 	if len(v.Stages) != len(Stages) {
 		return false

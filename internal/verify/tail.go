@@ -37,10 +37,11 @@ func (t *tail) Bytes() []byte {
 
 // cleanOutput makes the kept output fit for a report: the temporary paths,
 // which differ on every run and mean nothing once the copy is gone, become
-// "." and "$TMPDIR"; then only the last limit bytes remain, starting on a
+// ".", "$HOME" and "$TMPDIR"; then only the last limit bytes remain, starting on a
 // character boundary so that the tail is valid UTF-8 when the output was.
-func cleanOutput(out []byte, tree, tmp string, limit int) string {
+func cleanOutput(out []byte, tree, home, tmp string, limit int) string {
 	out = bytes.ReplaceAll(out, []byte(tree), []byte("."))
+	out = bytes.ReplaceAll(out, []byte(home), []byte("$HOME"))
 	out = bytes.ReplaceAll(out, []byte(tmp), []byte("$TMPDIR"))
 	if len(out) > limit {
 		out = out[len(out)-limit:]

@@ -9,8 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 )
 
@@ -36,6 +34,13 @@ type Runner struct {
 	OutputLimit int
 	// Now is the clock for Record.Duration; nil means time.Now.
 	Now func() time.Time
+	// CommandFiles are the workflow command files (variable name → path)
+	// to guard besides those Env names (see CommandFileVars): a caller
+	// whose Env is a minimal one still knows where the real ones are.
+	CommandFiles map[string]string
+	// TreeDir holds the trees of Open; empty means a directory of this
+	// user's own under the system's temporary directory.
+	TreeDir string
 }
 
 // Shell turns a shell script into a command for Run, for repositories whose
@@ -44,7 +49,9 @@ func Shell(script string) []string { return []string{"sh", "-c", script} }
 
 // Run copies repoDir into a fresh temporary directory, applies changes
 // (slash-separated paths relative to the repository root → new contents),
-// runs command at the root of the copy and removes the copy again.
+// runs command at the root of the copy and removes the copy again. A
+// series of runs on one repository should use Open and Tree.Run, which
+// reuse one copy at a stable path.
 //
 // A command that runs and fails is not an error: it is a Record with
 // Passed false. Errors mean no verdict could be reached — an unsafe change
@@ -60,34 +67,16 @@ func (r *Runner) Run(ctx context.Context, repoDir string, changes map[string][]b
 	if err := checkChanges(changes); err != nil {
 		return rec, err
 	}
-	work, err := os.MkdirTemp("", "iflint-verify-")
+	t, err := r.openFresh(repoDir)
 	if err != nil {
-		return rec, fmt.Errorf("verify: creating temporary directory: %w", err)
+		return rec, err
 	}
 	defer func() {
-		if rmErr := removeTree(work); rmErr != nil {
+		if rmErr := t.Close(); rmErr != nil {
 			err = errors.Join(err, fmt.Errorf("verify: removing temporary copy: %w", rmErr))
 		}
 	}()
-	// The copy and the command's TMPDIR are siblings under work, so one
-	// removal also takes whatever temporary files the tests left behind.
-	tree, tmp := filepath.Join(work, "repo"), filepath.Join(work, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		return rec, fmt.Errorf("verify: creating temporary directory: %w", err)
-	}
-	dirModes, err := copyTree(repoDir, tree)
-	if err != nil {
-		return rec, err
-	}
-	if err := writeChanges(tree, changes); err != nil {
-		return rec, err
-	}
-	// Read-only directories get their modes back only now, after the
-	// changes have been written into them.
-	if err := restoreDirModes(tree, dirModes); err != nil {
-		return rec, err
-	}
-	return r.execute(ctx, tree, tmp, command, rec)
+	return t.Run(ctx, changes, command)
 }
 
 func (r *Runner) now() time.Time {

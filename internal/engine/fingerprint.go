@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// Fingerprint identifies a finding without its line number, so that a
+// finding that merely moved is recognised on re-runs (code scanning's
+// partialFingerprints, the Action's comments, a baseline), while two
+// findings that read alike stay apart. It is a pure function of the
+// file's path, the constraint, the message, the enclosing declaration
+// ("Calc.f": the names of the declarations around the finding, outer
+// first), the finding's line with its whitespace normalized, and the
+// occurrence index among the file's findings that agree on all of
+// those, in source order: moving code keeps a fingerprint, and a second
+// identical finding gets a new one.
+func Fingerprint(path string, c constraint.Constraint, msg, decl, line string, occurrence int) string {
+	h := sha256.New()
+	for _, s := range []string{path, string(c.Type), c.Spec, msg, decl, normalizeLine(line), strconv.Itoa(occurrence)} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+// normalizeLine collapses runs of white space, so that re-indenting a
+// block keeps its findings' fingerprints.
+func normalizeLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// fingerprint sets the Fingerprint of diags, the findings of one file
+// (u), whose start offsets are starts. A file-level finding (an absence,
+// such as no required call) has no line or declaration of its own: its
+// fingerprint must not change with the file's first line.
+func fingerprint(u *check.Unit, diags []Diagnostic, starts []int, fileLevel []bool) {
+	if len(diags) == 0 {
+		return
+	}
+	decls := declarations(u)
+	type key struct{ t, spec, msg, decl, line string }
+	keys := make([]key, len(diags))
+	order := make([]int, len(diags))
+	for i, d := range diags {
+		keys[i] = key{t: string(d.Type), spec: d.Spec, msg: d.Message}
+		if !fileLevel[i] {
+			keys[i].decl, keys[i].line = decls.around(starts[i]), normalizeLine(lineText(u.Src, starts[i]))
+		}
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return starts[order[a]] < starts[order[b]] })
+	seen := map[key]int{}
+	for _, i := range order {
+		k := keys[i]
+		c := constraint.Constraint{Type: diags[i].Type, Spec: diags[i].Spec}
+		diags[i].Fingerprint = Fingerprint(diags[i].Path, c, k.msg, k.decl, k.line, seen[k])
+		seen[k]++
+	}
+}
+
+// declSpan is a named declaration's byte range.
+type declSpan struct {
+	start, end int
+	name       string
+}
+
+type declList []declSpan // outer before inner: sorted by start, longer first
+
+// around names the declarations enclosing off, outer first ("A.f").
+func (l declList) around(off int) string {
+	var names []string
+	for _, d := range l {
+		if d.start > off {
+			break
+		}
+		if off < d.end {
+			names = append(names, d.name)
+		}
+	}
+	return strings.Join(names, ".")
+}
+
+// declarations lists the named declarations of u's language (functions,
+// methods, classes, types, modules) from its syntax tree; none where
+// there is no grammar or no parse.
+func declarations(u *check.Unit) declList {
+	id := fileLang(u.Path)
+	if !syntax.Supported(id) {
+		return nil
+	}
+	t, err := u.Tree(id)
+	if err != nil {
+		return nil
+	}
+	var out declList
+	t.Root().Walk(func(n syntax.Node) bool {
+		if isDeclaration(n.Type()) {
+			if name := declName(n); name != "" {
+				if recv := receiverType(n); recv != "" {
+					name = recv + "." + name // Go: methods of two types may share a name
+				}
+				out = append(out, declSpan{n.Start(), n.End(), name})
+			}
+		}
+		return true
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].start != out[j].start {
+			return out[i].start < out[j].start
+		}
+		return out[i].end > out[j].end
+	})
+	return out
+}
+
+// declKinds and declSuffixes describe declaration node types across the
+// tree-sitter grammars: function_definition (Python, C), class_declaration
+// (Java, JS), method_declaration (Go, Java), function_item and impl_item
+// (Rust), struct_specifier (C), type_spec (Go) ...; a call or a field is
+// none of them.
+var (
+	declKinds    = []string{"function", "method", "class", "struct", "interface", "enum", "trait", "impl", "mod", "module", "namespace", "constructor", "type", "union", "object", "protocol"}
+	declSuffixes = []string{"_definition", "_declaration", "_item", "_specifier", "_spec"}
+)
+
+func isDeclaration(typ string) bool {
+	kind := ""
+	for _, s := range declSuffixes {
+		if k, ok := strings.CutSuffix(typ, s); ok {
+			kind = k
+			break
+		}
+	}
+	if kind == "" {
+		return false
+	}
+	for _, k := range declKinds {
+		if kind == k || strings.HasSuffix(kind, "_"+k) || strings.HasPrefix(kind, k+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+// receiverType is the type of a Go method's receiver: "Server" for
+// func (s *Server[T]) f().
+func receiverType(n syntax.Node) string {
+	if n.Type() != "method_declaration" {
+		return ""
+	}
+	r := n.Field("receiver")
+	if !r.Valid() {
+		return ""
+	}
+	s := strings.Trim(r.Text(), "()")
+	if i := strings.IndexAny(s, "[,"); i >= 0 {
+		s = s[:i]
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.TrimLeft(f[len(f)-1], "*")
+}
+
+// declName is a declaration's name: its name field, a Rust impl's type,
+// or the identifier at the bottom of a C declarator.
+func declName(n syntax.Node) string {
+	short := func(c syntax.Node) bool {
+		return c.Valid() && len(c.Text()) <= 200 && !strings.ContainsAny(c.Text(), "\n{")
+	}
+	if c := n.Field("name"); short(c) {
+		return c.Text()
+	}
+	for d := n.Field("declarator"); d.Valid(); d = d.Field("declarator") {
+		if strings.Contains(d.Type(), "identifier") || d.Type() == "operator_name" || d.Type() == "destructor_name" {
+			return d.Text()
+		}
+	}
+	if n.Type() == "impl_item" {
+		if c := n.Field("type"); short(c) {
+			return c.Text()
+		}
+	}
+	return ""
+}

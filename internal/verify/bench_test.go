@@ -1,0 +1,174 @@
+//go:build unix
+
+package verify_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/iflint/iflint/internal/verify"
+)
+
+// goModule writes a small real Go module: a few packages importing each
+// other and the standard library, with tests, so that `go test` compiles,
+// links and runs something and its build cache matters.
+func goModule(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	writeFile := func(rel, data string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	writeFile("go.mod", "module example.com/bench\n\ngo 1.22\n")
+	for i := range 4 {
+		imp := ""
+		use := "0"
+		if i > 0 {
+			imp = fmt.Sprintf("\t\"example.com/bench/p%d\"\n", i-1)
+			use = fmt.Sprintf("p%d.Sum(xs)", i-1)
+		}
+		writeFile(fmt.Sprintf("p%d/p.go", i), fmt.Sprintf(`package p%d
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+%s)
+
+// Sum adds xs after sorting a copy, and the level below's sum.
+func Sum(xs []int) int {
+	ys := append([]int(nil), xs...)
+	sort.Ints(ys)
+	t := %s
+	for _, y := range ys {
+		t += y
+	}
+	return t
+}
+
+// Render is xs as JSON, upper-cased.
+func Render(xs []int) string {
+	b, _ := json.Marshal(xs)
+	return strings.ToUpper(string(b))
+}
+`, i, imp, use))
+		writeFile(fmt.Sprintf("p%d/p_test.go", i), fmt.Sprintf(`package p%d
+
+import "testing"
+
+func TestSum(t *testing.T) {
+	if Sum([]int{3, 1, 2}) < 6 {
+		t.Fatal("sum")
+	}
+	if Render([]int{1}) != "[1]" {
+		t.Fatal("render")
+	}
+}
+`, i))
+	}
+	return dir
+}
+
+// BenchmarkGoTestInTree compares `go test -count=1 ./...` (no cached test
+// results, so the tests really run) in place with the same command in a
+// reused isolated Tree, where each run resets the tree and writes a
+// candidate's change first, and with a fresh copy per run (the old way,
+// for scale). The three are interleaved in every iteration, so load on
+// a shared machine hits them alike, and the first run of each is
+// outside the measurement: what counts is the second and later runs,
+// where the build cache keyed by the tree's stable path is warm. The
+// reported metrics are the medians' ratios (tree/in-place, target ≤ 1.3;
+// fresh/in-place) and the medians in milliseconds.
+func BenchmarkGoTestInTree(b *testing.B) {
+	gotool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(gotool); err != nil {
+		b.Skip("no go tool")
+	}
+	mod := goModule(b)
+	change := map[string][]byte{"p1/p.go": []byte(mustRead(b, filepath.Join(mod, "p1", "p.go")) + "\n// a candidate's change\n")}
+	command := []string{gotool, "test", "-count=1", "./..."}
+	env := os.Environ()
+	ctx := context.Background()
+
+	inPlace := filepath.Join(b.TempDir(), "m")
+	if err := verify.CopyTree(mod, inPlace); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(inPlace, "p1", "p.go"), change["p1/p.go"], 0o644); err != nil {
+		b.Fatal(err)
+	}
+	runInPlace := func() {
+		cmd := exec.Command(command[0], command[1:]...)
+		cmd.Dir, cmd.Env = inPlace, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go test in place: %v\n%s", err, out)
+		}
+	}
+	r := &verify.Runner{Env: env, TreeDir: b.TempDir()}
+	tree, err := r.Open(mod)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tree.Close()
+	runTree := func() {
+		if rec, err := tree.Run(ctx, change, command); err != nil || !rec.Passed {
+			b.Fatalf("go test in the tree: %v\n%s", err, rec.OutputTail)
+		}
+	}
+	fresh := &verify.Runner{Env: env}
+	runFresh := func() {
+		if rec, err := fresh.Run(ctx, mod, change, command); err != nil || !rec.Passed {
+			b.Fatalf("go test in a fresh copy: %v\n%s", err, rec.OutputTail)
+		}
+	}
+	runInPlace()
+	runTree()
+	var ip, tr, fr []time.Duration
+	timed := func(run func(), into *[]time.Duration) {
+		start := time.Now()
+		run()
+		*into = append(*into, time.Since(start))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		timed(runInPlace, &ip)
+		timed(runTree, &tr)
+		timed(runFresh, &fr)
+	}
+	b.StopTimer()
+	mi, mt, mf := median(ip), median(tr), median(fr)
+	b.ReportMetric(float64(mt)/float64(mi), "tree/in-place")
+	b.ReportMetric(float64(mf)/float64(mi), "fresh/in-place")
+	b.ReportMetric(float64(mi.Milliseconds()), "in-place-ms")
+	b.ReportMetric(float64(mt.Milliseconds()), "tree-ms")
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}
+
+func mustRead(tb testing.TB, p string) string {
+	tb.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
