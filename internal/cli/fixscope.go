@@ -53,6 +53,7 @@ func (s *scope) limitFixes(ctx context.Context, o *engine.FixOptions) {
 	}
 	if s.changes != nil {
 		o.InScope = s.changes.Keeps
+		o.OutsideScope = fmt.Sprintf("not on lines changed since %s; not fixed", s.changes.Rev)
 	}
 }
 

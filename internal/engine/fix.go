@@ -44,6 +44,9 @@ type FixOptions struct {
 	// their candidates are confined to it (see confine); the LLM refactor
 	// is shown only those findings, and the others may remain.
 	InScope func(path string, startLine, endLine int) bool
+	// OutsideScope is why a finding outside InScope is left (default:
+	// the pull request's wording).
+	OutsideScope string
 	// Progress, when set, hears how far the run is: after the candidates
 	// are proposed and after every test run.
 	Progress func(FixProgress)

@@ -121,7 +121,7 @@ func (f *fixer) scopeFindings(path string, u *check.Unit, r check.Result) (check
 		if keep(u, fd) {
 			in = append(in, fd)
 		} else {
-			out = append(out, fix.Skipped{Start: fd.Start, End: fd.End, Reason: outsideScope})
+			out = append(out, fix.Skipped{Start: fd.Start, End: fd.End, Reason: f.outsideScope()})
 		}
 	}
 	r.Findings = in
@@ -129,7 +129,12 @@ func (f *fixer) scopeFindings(path string, u *check.Unit, r check.Result) (check
 }
 
 // outsideScope is why a finding outside the scope is left.
-const outsideScope = "outside the lines a suggestion can cover (the pull request's diff and filter mode); not fixed here"
+func (f *fixer) outsideScope() string {
+	if f.o.OutsideScope != "" {
+		return f.o.OutsideScope
+	}
+	return "outside the lines a suggestion can cover (the pull request's diff and filter mode); not fixed here"
+}
 
 // changedLines is the original line ranges a change of path from cur to
 // src touches, as GitHub suggestions would place them; an error means
