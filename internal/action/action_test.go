@@ -430,3 +430,32 @@ func TestLocalRunWithFlags(t *testing.T) {
 		t.Errorf("summary:\n%s", s)
 	}
 }
+
+// TestSARIFCarriesSuppressedFindings: a finding in the diff that an
+// inline marker silences is in the SARIF file as a suppressed result
+// (code scanning shows it closed, with the reason), not as an open one,
+// and it counts for neither the findings output nor fail-on.
+func TestSARIFCarriesSuppressedFindings(t *testing.T) {
+	requirePython(t)
+	head := baseCalc + "\n\ndef keepName(a):  # noqa: N802 the C bindings call it\n    return a\n"
+	f := newFixture(t,
+		map[string]string{".iflint.yml": scenarioConfig, "calc.py": baseCalc, "test_calc.py": testCalc},
+		map[string]string{"calc.py": head})
+	f.env["INPUT_MODE"] = "check"
+	code, err := f.run(Overrides{})
+	if err != nil || code != ExitClean {
+		t.Fatalf("exit %d, err %v; stderr:\n%s", code, err, f.stderr.String())
+	}
+	sarif, err := os.ReadFile(f.outputs()["sarif-file"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"keepName`, `"suppressions"`, `"inSource"`, "the C bindings call it"} {
+		if !strings.Contains(string(sarif), want) {
+			t.Errorf("SARIF lacks %s:\n%s", want, sarif)
+		}
+	}
+	if out := f.outputs(); out["findings"] != "0" {
+		t.Errorf("findings output %q, want 0 (the only finding is suppressed)", out["findings"])
+	}
+}

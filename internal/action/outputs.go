@@ -50,12 +50,12 @@ func (r *runner) writeSummary(rep *report) {
 
 // writeSARIF writes the findings in scope as SARIF to path (relative to
 // the workspace), atomically, and returns its absolute path.
-func (r *runner) writeSARIF(path string, kept []engine.Diagnostic, res *engine.Result) (string, error) {
+func (r *runner) writeSARIF(path string, kept, suppressed []engine.Diagnostic, res *engine.Result) (string, error) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(r.ws, path)
 	}
 	var buf bytes.Buffer
-	scoped := &engine.Result{Diagnostics: kept, Outcomes: res.Outcomes, Skipped: res.Skipped}
+	scoped := &engine.Result{Diagnostics: kept, Suppressed: suppressed, Outcomes: res.Outcomes, Skipped: res.Skipped}
 	if err := format.Write(&buf, "sarif", scoped, r.env.Version); err != nil {
 		return "", err
 	}

@@ -82,7 +82,8 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 	rep.Rows = constraintRows(res.Outcomes, kept, rep.Fixed, rep.Verified)
 
 	covered, pubErr := r.review(ctx, client, pr, diff, rep)
-	code, err := r.finish(rep, res, kept, covered)
+	suppressed, _ := s.split(res.Suppressed)
+	code, err := r.finish(rep, res, kept, suppressed, covered)
 	if pubErr != nil {
 		return ExitInternal, pubErr
 	}

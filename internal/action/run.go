@@ -166,14 +166,15 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 	if r.in.Mode == ModeSuggest {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("Suggestions need a pull request; this %s run only checks.", cmp.Or(t.Event, "local")))
 	}
-	return r.finish(rep, res, res.Diagnostics, nil)
+	return r.finish(rep, res, res.Diagnostics, res.Suppressed, nil)
 }
 
-// finish writes the SARIF file, the annotations of the findings no
-// suggestion on the pull request covers, the outputs and the summary, and
-// applies fail-on.
-func (r *runner) finish(rep *report, res *engine.Result, kept []engine.Diagnostic, covered map[string]bool) (int, error) {
-	sarif, sarifErr := r.writeSARIF(r.in.SARIFFile, kept, res)
+// finish writes the SARIF file (the findings in scope, and those in scope
+// that inline markers silence, marked suppressed), the annotations of the
+// findings no suggestion on the pull request covers, the outputs and the
+// summary, and applies fail-on.
+func (r *runner) finish(rep *report, res *engine.Result, kept, suppressed []engine.Diagnostic, covered map[string]bool) (int, error) {
+	sarif, sarifErr := r.writeSARIF(r.in.SARIFFile, kept, suppressed, res)
 	if sarifErr == nil {
 		rep.SARIF = sarif
 	}
