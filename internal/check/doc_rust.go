@@ -73,7 +73,9 @@ func decideRustdoc(u *Unit, root syntax.Node) ([]DocIssue, int, string) {
 // rustPrelude is what stands before an item: its outer doc comments and
 // attributes.
 type rustPrelude struct {
-	start          int // of the first attribute or comment directly before the item, -1 if none
+	// start is where the attributes and comments directly before the
+	// item begin (no blank line between them and it); -1 if none.
+	start, last    int
 	doc, hidden    bool
 	allowed        bool // #[allow(missing_docs)] or #[expect(missing_docs)]
 	macroExport    bool
@@ -81,9 +83,14 @@ type rustPrelude struct {
 }
 
 func (p *rustPrelude) add(c syntax.Node) {
-	if p.start < 0 {
+	if c.Field("inner").Valid() {
+		p.start = -1 // //! documents the enclosing module, not what follows
+		return
+	}
+	if p.start < 0 || row(c) > p.last+1 {
 		p.start = c.Start()
 	}
+	p.last = rustLastRow(c)
 	switch c.Type() {
 	case "line_comment", "block_comment":
 		if c.Field("outer").Valid() {
@@ -134,6 +141,16 @@ func rustAllowsMissingDocs(body syntax.Node) bool {
 		}
 	})
 	return found
+}
+
+// rustLastRow is the last line a node covers; a line comment's node
+// includes its line break.
+func rustLastRow(n syntax.Node) int {
+	e := n.EndPoint()
+	if e.Col == 0 && e.Row > row(n) {
+		return e.Row - 1
+	}
+	return e.Row
 }
 
 // rustDocAttr reports #[doc = ...] and #[doc(hidden)] (rustc's has_doc;
@@ -247,7 +264,7 @@ func (w *rustWalker) item(c syntax.Node, pre rustPrelude, in string, all bool) {
 func (w *rustWalker) check(c syntax.Node, pre rustPrelude, kind string, documented bool, in string) {
 	name, at := nameOr(c)
 	outer := c.Start()
-	if pre.start >= 0 {
+	if pre.start >= 0 && row(c) <= pre.last+1 {
 		outer = pre.start
 	}
 	issue := issueAt(at, DocMissing, kind, name, outer, fmt.Sprintf("public %s %s has no doc comment (///)", kind, name))
