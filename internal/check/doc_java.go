@@ -23,9 +23,10 @@ var javadocStyle = &DocStyle{
 		"As checkstyle's MissingJavadocType and MissingJavadocMethod read it with their default options (scope public): " +
 		"classes, interfaces, enums, records and annotation types, and their methods, constructors, compact constructors and " +
 		"annotation elements, that are public and inside public types only (members of interfaces and annotation types are " +
-		"implicitly public) need a Javadoc: the last `/** */` comment before the declaration, with only comments, annotations " +
-		"and modifiers after it. Exempt: methods annotated `@Override` and types annotated `@Generated`; members of " +
-		"anonymous and local classes; everything protected, package-private or private. As checkstyle's JavadocMethod reads " +
+		"implicitly public) need a Javadoc: the last `/** */` comment before the declaration's first annotation or modifier, " +
+		"with only comments between (one after an annotation is not attached). Exempt: methods annotated `@Override` and " +
+		"types annotated `@Generated` (qualified names too); members of anonymous and local classes; everything protected, " +
+		"package-private or private. As checkstyle's JavadocMethod reads " +
 		"it by default, the Javadoc of a method or constructor of any visibility has an `@param` for each parameter and type " +
 		"parameter (`@param <T>`), an `@return` with a description unless the method is void (annotation elements too), no " +
 		"`@param` naming something else, no duplicate `@param` or `@return`, and no `@return` on a void method or constructor; " +

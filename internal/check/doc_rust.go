@@ -24,10 +24,13 @@ var rustdocStyle = &DocStyle{
 		"of traits, the `pub` items of inherent `impl` blocks (not of trait impls, and not of types this file declares " +
 		"private) and the `pub` items of `extern` blocks. Documentation is a `///` or `/** */` comment or a `#[doc = ...]` " +
 		"attribute before the item (attributes may stand between); an inline module may instead open with `//!` or " +
-		"`#![doc = ...]`. `#[doc(hidden)]` counts as documented and hides what is inside. Ordinary `//` and `/* */` " +
-		"comments are never findings, wherever they are. Not checked: `pub use` re-exports, `mod m;` declarations (their " +
-		"docs are the `//!` lines of the module's own file) and the crate root's `//!` docs (one file does not say whether " +
-		"it is a crate root).",
+		"`#![doc = ...]`. `#[doc(hidden)]` counts as documented and hides what is inside; `#[allow(missing_docs)]` (or " +
+		"`expect`) silences an item and what it holds, `#![allow(missing_docs)]` a module or the file. Ordinary `//` and " +
+		"`/* */` comments are never findings, wherever they are. Not checked: files of Cargo's `tests`, `benches` and " +
+		"`examples` targets, `pub use` re-exports, `mod m;` declarations (their docs are the `//!` lines of the module's " +
+		"own file) and the crate root's `//!` docs (one file does not say whether it is a crate root). One file does not " +
+		"show the crate's module tree either: a `pub` item of a module file the crate does not export is checked all the " +
+		"same (`pub(crate)` says what is meant).",
 	decide: decideRustdoc,
 }
 

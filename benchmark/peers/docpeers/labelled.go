@@ -47,6 +47,11 @@ func labelled(w io.Writer, peers string) error {
 	printTally(w, "revive `exported` (labels)", gl)
 	printTally(w, "checkstyle MissingJavadocMethod (labels)", jl)
 	printTally(w, "checkstyle JavadocMethod (labels)", ml)
+	rt, err := rustcOwn(filepath.Join("internal", "check", "testdata", "comment_formatting"))
+	if err != nil {
+		return err
+	}
+	printTally(w, "rustc `missing_docs` on iflint's own Rust goldens (flagged items)", rt)
 	printTally(w, "revive v1.17.0 `exported`, default options, same files", gp)
 	printTally(w, "checkstyle 8.36 MissingJavadocMethod, default options, same files", jp)
 	printTally(w, "checkstyle 8.36 JavadocMethod, default options, same files", mp)
@@ -57,6 +62,7 @@ func labelled(w io.Writer, peers string) error {
 	printDetails(w, "checkstyle default", jp)
 	printDetails(w, "JavadocMethod labels", ml)
 	printDetails(w, "JavadocMethod default", mp)
+	printDetails(w, "rustc", rt)
 	return nil
 }
 
@@ -208,9 +214,9 @@ func reviveLabelled(root string) (labels, peer *tally, err error) {
 			where := fmt.Sprintf("%s:%d %s", filepath.Base(p), c.lo, c.name)
 			switch {
 			case canRun && files[p] && !same(c.ref, directive[c]):
-				labels.exclude("the label depends on a non-default option of the test's configuration")
+				labels.exclude("the label depends on a non-default option of the test's configuration (" + filepath.Base(p) + ")")
 			case canRun && !same(directive[c], c.peer):
-				labels.exclude("the label depends on a //revive:disable directive (suppressions are the engine's, not the rule's)")
+				labels.exclude("the label depends on a //revive:disable directive (suppressions are the engine's, not the rule's; " + filepath.Base(p) + ")")
 			default:
 				labels.add(c.iflint, c.ref, where)
 			}

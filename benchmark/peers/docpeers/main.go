@@ -121,8 +121,11 @@ func printDetails(w io.Writer, name string, t *tally) {
 	for _, k := range keys {
 		fmt.Fprintf(w, "- %s: excluded %d case(s): %s\n", name, t.excluded[k], k)
 	}
-	if *verbose {
-		for _, n := range t.notes {
+	for _, n := range t.notes {
+		switch {
+		case strings.HasPrefix(n, "unverified"):
+			fmt.Fprintf(w, "- %s: %s\n", name, n)
+		case *verbose:
 			fmt.Fprintf(w, "  - %s\n", n)
 		}
 	}
