@@ -26,7 +26,7 @@ var docstringStyle = &DocStyle{
 		"method or nested class is public only in a public class; a module is private when its file name, or a directory " +
 		"on its path, starts with an underscore (`__init__` and `__main__` do not count). Definitions under `if`, `try`, " +
 		"`with` and loops count as if they stood at that level. Not checked: functions and classes defined inside " +
-		"functions, property setters and deleters (`@x.setter`, `@x.deleter`), `@overload` (or `@typing.overload`) stubs, and test modules " +
+		"functions, property setters and deleters (`@x.setter`, `@x.deleter`), `@overload` stubs (also spelt `@typing.overload` or through a module alias such as `@t.overload`), and test modules " +
 		"(`test_*.py`, which pydocstyle does not match by default).",
 	decide: decideDocstrings,
 }
@@ -257,7 +257,7 @@ func (w *pyDocWalker) def(d syntax.Node, decos []string, class string, inPublic 
 	}
 	if !isClass && (kind == "function" || kind == "method") {
 		for _, dn := range decos {
-			if dn == "overload" || dn == "typing.overload" {
+			if dn == "overload" || strings.HasSuffix(dn, ".overload") {
 				public = false // an @overload stub is documented by its implementation
 			}
 		}
