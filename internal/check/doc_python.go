@@ -52,6 +52,9 @@ func decideDocstrings(u *Unit, root syntax.Node) ([]DocIssue, int, string) {
 	if strings.HasPrefix(file, "test_") {
 		return nil, 0, "a test module (test_*.py) is not checked for docstrings, as pydocstyle does not match it by default"
 	}
+	if strings.HasSuffix(file, ".pyi") {
+		return nil, 0, "a type stub (.pyi) is not checked for docstrings, as pydocstyle does not match it by default"
+	}
 	w := &pyDocWalker{all: pyDunderAll(root)}
 	if pyPublicModule(u.Path) {
 		w.checked++
