@@ -26,8 +26,9 @@ var docstringStyle = &DocStyle{
 		"method or nested class is public only in a public class; a module is private when its file name, or a directory " +
 		"on its path, starts with an underscore (`__init__` and `__main__` do not count). Definitions under `if`, `try`, " +
 		"`with` and loops count as if they stood at that level. Not checked: functions and classes defined inside " +
-		"functions, property setters and deleters (`@x.setter`, `@x.deleter`), `@overload` stubs (also spelt `@typing.overload` or through a module alias such as `@t.overload`), and test modules " +
-		"(`test_*.py`, which pydocstyle does not match by default).",
+		"functions, property setters and deleters (`@x.setter`, `@x.deleter`), `@overload` stubs (also spelt " +
+		"`@typing.overload` or through a module alias such as `@t.overload`), test modules (`test_*.py`) and type stubs " +
+		"(`.pyi`), which pydocstyle does not match by default.",
 	decide: decideDocstrings,
 }
 
