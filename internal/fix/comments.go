@@ -5,11 +5,14 @@ package fix
 // into a docstring, always keeping the words, so a missing or badly worded
 // comment is Skipped, never written. Which comments the rule counts comes
 // from the rule itself: lint-profile runs of the single- and multi-line
-// checks list every line and block comment the Pygments lexer sees. Each
-// must also be a comment node of the tree-sitter tree, so text inside a
-// string is never touched. Every proposal is verified (see settle): a
-// change that adds a parse error or leaves its own lines failing the rule
-// is withdrawn and reported as Skipped.
+// checks list every line and block comment the Pygments lexer sees, and
+// the lint profile's documentation rules list each declaration they
+// report (comments_lintdoc.go); the multicodeif profile's documentation
+// styles are fixed as the paper's evaluator reads them (comments_doc.go).
+// Each comment must also be a comment node of the tree-sitter tree, so
+// text inside a string is never touched. Every proposal is verified (see
+// settle): a change that adds a parse error or leaves its own finding in
+// place is withdrawn and reported as Skipped.
 
 import (
 	"bytes"
@@ -60,6 +63,16 @@ func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits,
 	if err != nil {
 		return nil, nil, err
 	}
+	if ds, ok := check.DocStyleFor(c.Name); ok && u.Profile == check.Lint {
+		// The lint profile's documentation rules differ in kind from the
+		// paper's: fix what they report, declaration by declaration.
+		f.lintDoc = ds
+		changes, skipped := f.planLintDoc(ds)
+		return f.settle(changes, skipped)
+	}
+	if _, ok := check.DocStyleFor(c.Name); ok {
+		f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
+	}
 	changes, skipped := style.plan(f)
 	return f.settle(changes, skipped)
 }
@@ -105,6 +118,10 @@ type change struct {
 	edits   Edits
 	lo, hi  int
 	at, end int
+	// still, when set, is the finding the change must remove: only that
+	// finding, left at at, withdraws it (a documentation fix may leave
+	// other findings, such as missing Javadoc tags, for the author).
+	still string
 }
 
 // where is the span a withdrawn change is reported at.
@@ -126,6 +143,11 @@ type commentFile struct {
 	list   []cmt // in source order
 	opaque []byteSpan
 	lint   *check.Unit
+	// prof is the profile whose rule the plan follows and settle
+	// re-checks: lint, except for the paper's documentation styles.
+	prof check.Profile
+	// lintDoc is the lint documentation rule being fixed, if any.
+	lintDoc *check.DocStyle
 }
 
 func newCommentFile(u *check.Unit, c constraint.Constraint, id lang.ID) (*commentFile, error) {
@@ -133,7 +155,7 @@ func newCommentFile(u *check.Unit, c constraint.Constraint, id lang.ID) (*commen
 	if err != nil {
 		return nil, fmt.Errorf("comment fixer: parse %s as %s: %w", u.Path, id, err)
 	}
-	f := &commentFile{u: u, c: c, id: id, src: u.Src, tree: t, lb: lineBreak(u.Src), starts: []int{0}, opaque: opaqueSpans(t.Root())}
+	f := &commentFile{u: u, c: c, id: id, src: u.Src, tree: t, lb: lineBreak(u.Src), starts: []int{0}, opaque: opaqueSpans(t.Root()), prof: check.Lint}
 	f.c.Lang = id
 	for i, b := range f.src {
 		if b == '\n' {
@@ -297,19 +319,37 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 			changes = kept
 			continue
 		}
-		rest := check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, check.Lint), f.c)
+		rest := check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
 		if rest.Verdict == check.Fail && len(rest.Findings) > 0 && len(changes) > 0 {
 			sorted := slices.Clone(edits)
 			slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
-			at := mapBack(sorted, rest.Findings[0].Start)
-			if k := slices.IndexFunc(changes, func(ch change) bool { return ch.lo <= at && at <= ch.hi }); k >= 0 {
+			k, msg := -1, ""
+			for i, fd := range rest.Findings {
+				at := mapBack(sorted, fd.Start)
+				k = slices.IndexFunc(changes, func(ch change) bool {
+					if ch.still != "" {
+						return ch.still == fd.Message && at == ch.at
+					}
+					return i == 0 && ch.lo <= at && at <= ch.hi
+				})
+				if k >= 0 {
+					msg = fd.Message
+					break
+				}
+			}
+			if k >= 0 {
 				s, e := changes[k].where()
-				skipped = append(skipped, Skipped{s, e, "converted, this comment would still fail the rule (" + rest.Findings[0].Message + "); left alone"})
+				skipped = append(skipped, Skipped{s, e, "converted, this comment would still fail the rule (" + msg + "); left alone"})
 				changes = slices.Delete(changes, k, k+1)
 				continue
 			}
 		}
 		left := remaining(edits, rest)
+		if f.lintDoc != nil {
+			for i := range left {
+				left[i].Reason = "left for you to write: " + strings.TrimPrefix(left[i].Reason, "not safely fixable: ") + " (the fixer never invents words)"
+			}
+		}
 		if rest.Verdict == check.Fail && len(rest.Findings) == 0 {
 			left = append(left, f.wholeFile("not fixed: "+rest.Reason))
 		}

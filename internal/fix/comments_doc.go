@@ -1,8 +1,11 @@
 package fix
 
-// The documentation-comment fixes: an existing comment directly above a
-// declaration is re-spelled as the doc form the rule wants. A declaration
-// without such a comment is Skipped: its documentation must be written.
+// The documentation-comment fixes of the multicodeif profile, as the
+// paper's evaluator reads the styles: an existing comment directly above
+// a declaration is re-spelled as the doc form the rule wants. A
+// declaration without such a comment is Skipped: its documentation must
+// be written. The lint profile's are in comments_lintdoc.go; both share
+// the helpers here.
 
 import (
 	"fmt"
@@ -253,7 +256,7 @@ func (f *commentFile) planDocstrings() ([]change, []Skipped) {
 	})
 	var changes []change
 	var skipped []Skipped
-	for _, fd := range check.Run(f.lint, f.c).Findings {
+	for _, fd := range check.Run(check.NewUnit(f.u.Ctx, f.u.Path, f.u.Src, f.prof), f.c).Findings {
 		n, ok := defs[fd.Start]
 		if !ok {
 			skipped = append(skipped, Skipped{fd.Start, fd.End, "not a definition (" + fd.Message + "); the code must be valid Python 3 before docstrings can be added"})
@@ -299,7 +302,11 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 			in = append(in, k)
 		}
 	}
+	ownTop := firstLine // where a docstring goes: before the first statement
 	if len(in) > 0 && in[len(in)-1].last+1 == firstLine && pyDefLike[first.Type()] {
+		if f.lintDoc != nil {
+			ownTop = in[0].line // and before the comments of a nested definition, which keep their place above it
+		}
 		in = nil // the comment is the nested definition's
 	}
 	outer := n
@@ -338,7 +345,7 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	if fromBody {
 		return change{edits: Edits{{s, e, doc}}, lo: s, hi: e}, ""
 	}
-	at := f.starts[firstLine]
+	at := f.starts[ownTop]
 	return change{edits: Edits{{s, f.starts[run[len(run)-1].last+1], ""}, {at, at, doc + f.lb}}, lo: s, hi: at}, ""
 }
 

@@ -1,8 +1,8 @@
 package fix
 
 // The comment fixes that change a comment's delimiters or its line
-// (single-line, multi-line, inline and block comments), and GoDoc, which
-// the rule reads line by line.
+// (single-line, multi-line, inline and block comments), and the paper's
+// GoDoc, which its evaluator reads line by line (multicodeif profile).
 
 import (
 	"fmt"
@@ -177,7 +177,7 @@ func (f *commentFile) planInline() ([]change, []Skipped) {
 			sep = "  " // PEP 8: two spaces before an inline comment
 		}
 		e := f.contentEnd(next)
-		changes = append(changes, change{Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, f.starts[k.line], e, k.start, k.end})
+		changes = append(changes, change{edits: Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, lo: f.starts[k.line], hi: e, at: k.start, end: k.end})
 	}
 	return changes, skipped
 }
@@ -228,7 +228,7 @@ func (f *commentFile) planBlock() ([]change, []Skipped) {
 		for q > ls && isBlankByte(f.src[q-1]) {
 			q--
 		}
-		changes = append(changes, change{Edits{{ls, ls, indentOf(f.src, ls) + f.text(k) + f.lb}, {q, k.end, ""}}, ls, k.end, k.start, k.end})
+		changes = append(changes, change{edits: Edits{{ls, ls, indentOf(f.src, ls) + f.text(k) + f.lb}, {q, k.end, ""}}, lo: ls, hi: k.end, at: k.start, end: k.end})
 	}
 	if len(changes) == 0 && len(skipped) == 0 {
 		skipped = append(skipped, f.wholeFile("no comment stands directly above a line of code and no trailing comment can be moved there; write one by hand (the fixer never invents text)"))
@@ -325,7 +325,7 @@ func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
 		lines := blockCommentLines(f.text(k))
 		switch {
 		case len(lines) == 1 && startsName(lines[0]):
-			return &change{Edits{{k.start, k.end, asLines("//", lines, "", f.lb)}}, k.start, f.starts[l], f.starts[l], f.lineEnd(l)}, ""
+			return &change{edits: Edits{{k.start, k.end, asLines("//", lines, "", f.lb)}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
 		case len(lines) > 1 && startsName(lines[0]):
 			return nil, reflow
 		}
@@ -336,7 +336,7 @@ func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
 			j--
 		}
 		if k, ok := f.lineComment(j); ok && isLine(j) && !isLine(j-1) && startsName(f.text(k)) {
-			return &change{Edits{{f.starts[j+1], f.starts[l], ""}}, k.start, f.starts[l], f.starts[l], f.lineEnd(l)}, ""
+			return &change{edits: Edits{{f.starts[j+1], f.starts[l], ""}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
 		}
 	}
 	return nil, missing

@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -162,14 +163,23 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 			t.Errorf("the fixed file fails at line %d (%s), where nothing was skipped", l, fd.Message)
 		}
 	}
-	other := check.MultiCodeIF
-	if u.Profile == check.MultiCodeIF {
-		other = check.Lint
+	// The comment kinds mean the same in both profiles (lint only lists
+	// every finding), so their fix must not depend on the profile. The
+	// documentation styles differ in kind, and each profile's fix follows
+	// its own rule.
+	if _, doc := check.DocStyleFor(c.Name); !doc {
+		other := check.MultiCodeIF
+		if u.Profile == check.MultiCodeIF {
+			other = check.Lint
+		}
+		ou := check.NewUnit(ctx, u.Path, u.Src, other)
+		e2, s2, err := FixComments(ou, c, check.Run(ou, c))
+		if err != nil || !reflect.DeepEqual(e2, edits) || !reflect.DeepEqual(s2, skipped) {
+			t.Errorf("the %s profile gives another fix: %v %v (err %v)", other, e2, s2, err)
+		}
 	}
-	ou := check.NewUnit(ctx, u.Path, u.Src, other)
-	e2, s2, err := FixComments(ou, c, check.Run(ou, c))
-	if err != nil || !reflect.DeepEqual(e2, edits) || !reflect.DeepEqual(s2, skipped) {
-		t.Errorf("the %s profile gives another fix: %v %v (err %v)", other, e2, s2, err)
+	if u.Profile == check.Lint {
+		verifyDocAgreement(t, u, c, r, edits, skipped)
 	}
 	// Where the code does not parse, a fix can mend the tree enough for a
 	// second pass to see comments that error recovery hid; only sources
@@ -179,6 +189,83 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 		t.Errorf("not idempotent: fixing the fixed file proposes %v (err %v)", again, err)
 	}
 	return out, skipped
+}
+
+// verifyDocAgreement asserts that the fixer agrees with a lint
+// documentation rule: every finding gets an edit or a refusal at its
+// place, and no edit touches text outside the comment above, or the
+// lines between it and, a reported declaration.
+func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits Edits, skipped []Skipped) {
+	t.Helper()
+	ds, ok := check.DocStyleFor(c.Name)
+	if !ok {
+		return
+	}
+	issues, _, err := check.DocIssues(u, ds)
+	if err != nil {
+		return
+	}
+	for _, is := range issues {
+		covered := slices.ContainsFunc(skipped, func(s Skipped) bool { return s.Start <= is.Start && is.Start <= max(s.End, s.Start) }) ||
+			slices.ContainsFunc(edits, func(e Edit) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) })
+		if !covered {
+			t.Errorf("finding %q at %d has neither an edit nor a refusal", is.Message, is.Start)
+		}
+	}
+	for _, e := range edits {
+		if !slices.ContainsFunc(issues, func(is check.DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
+			t.Errorf("edit %v touches text above no reported declaration", e)
+		}
+	}
+}
+
+// issueTop is the start of the comment lines directly above a reported
+// declaration (blank lines and a detached comment included): the only
+// text a documentation fix may edit.
+func issueTop(u *check.Unit, is check.DocIssue) int {
+	lines := strings.SplitAfter(string(u.Src[:is.Outer]), "\n")
+	off := is.Outer
+	seenComment := false
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if i == len(lines)-1 {
+			off -= len(lines[i])
+			continue
+		}
+		comment := strings.HasPrefix(l, "/") || strings.HasPrefix(l, "*") || strings.HasPrefix(l, "#")
+		if l != "" && !comment || l == "" && seenComment {
+			break
+		}
+		seenComment = seenComment || comment
+		off -= len(lines[i])
+	}
+	return off
+}
+
+// issueBottom is where a documentation fix must stop: at the declared
+// name, or for Python at the first statement of the body, which a
+// docstring goes before.
+func issueBottom(u *check.Unit, c constraint.Constraint, is check.DocIssue) int {
+	if c.Lang != lang.Python {
+		return is.Start
+	}
+	off := is.Start
+	if i := bytes.IndexByte(u.Src[off:], '\n'); i >= 0 {
+		off += i + 1
+	} else {
+		return len(u.Src)
+	}
+	for off < len(u.Src) {
+		e := len(u.Src)
+		if i := bytes.IndexByte(u.Src[off:], '\n'); i >= 0 {
+			e = off + i + 1
+		}
+		if l := strings.TrimSpace(string(u.Src[off:e])); l != "" && !strings.HasPrefix(l, "#") {
+			return off
+		}
+		off = e
+	}
+	return len(u.Src)
 }
 
 var wordRE = regexp.MustCompile(`[\p{L}\p{N}_]+`)

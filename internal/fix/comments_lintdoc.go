@@ -1,0 +1,211 @@
+package fix
+
+// The lint profile's documentation fixes. Each finding of the lint rule
+// (check.DocIssues) gets an edit or a refusal with its reason, and only
+// the comment directly above a reported declaration is ever edited:
+//   - GoDoc: a comment group starting with the name, detached from its
+//     declaration by blank lines, is re-attached;
+//   - Javadoc: the comments directly above become one /** */ comment;
+//   - Rustdoc: the ordinary comments directly above (attributes may
+//     stand between) become /// lines;
+//   - Python: # comments opening the body, or directly above the
+//     definition, become its docstring.
+// Everything else needs words (a missing comment, a misworded first line,
+// a missing @param) and is refused. What a conversion leaves (a new
+// Javadoc without its @param tags, say) is reported as Skipped too.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+func (f *commentFile) planLintDoc(ds *check.DocStyle) ([]change, []Skipped) {
+	issues, _, err := check.DocIssues(f.u, ds)
+	if err != nil {
+		return nil, []Skipped{f.wholeFile("the rule could not read the file: " + err.Error())}
+	}
+	var defs map[int]syntax.Node // Python definitions by name offset
+	var changes []change
+	var skipped []Skipped
+	for _, is := range issues {
+		var ch change
+		var why string
+		switch is.Problem {
+		case check.DocMissing:
+			switch f.id {
+			case lang.Go:
+				ch, why = f.goReattach(is)
+			case lang.Java:
+				ch, why = f.javaConvert(is)
+			case lang.Rust:
+				ch, why = f.rustConvert(is)
+			case lang.Python:
+				if defs == nil {
+					defs = pyDefsByName(f.tree.Root())
+				}
+				ch, why = f.pyConvert(is, defs)
+			}
+		case check.DocForm:
+			why = fmt.Sprintf("the doc comment's first line must start with %q; reword it by hand (the fixer never invents words)", is.Name)
+		case check.DocOwnDecl:
+			why = fmt.Sprintf("move %s into a declaration of its own and document it there by hand", is.Name)
+		case check.DocEmpty:
+			why = "the docstring is blank; write its text by hand (the fixer never invents words)"
+		case check.DocTag:
+			why = "a Javadoc tag is missing, repeated or names nothing; its description needs words, so correct it by hand"
+		default:
+			why = "not fixable: " + is.Message
+		}
+		if why != "" {
+			skipped = append(skipped, Skipped{is.Start, is.End, why})
+			continue
+		}
+		ch.at, ch.end, ch.still = is.Start, is.End, is.Message
+		changes = append(changes, ch)
+	}
+	return changes, skipped
+}
+
+// missingWords is the refusal for a declaration with nothing to convert.
+func missingWords(is check.DocIssue, form string) string {
+	return fmt.Sprintf("%s %s has no comment to convert; write its %s by hand (the fixer never invents words)", is.Kind, is.Name, form)
+}
+
+// goReattach re-attaches a comment group that blank lines separate from
+// its declaration, when it starts with the declared name.
+func (f *commentFile) goReattach(is check.DocIssue) (change, string) {
+	l := f.lineOf(is.Outer)
+	j := l - 1
+	for j >= 0 && strings.TrimSpace(f.lineText(j)) == "" {
+		j--
+	}
+	if j == l-1 || j < 0 {
+		return change{}, missingWords(is, "doc comment, starting with \""+is.Name+" \",")
+	}
+	run := f.runAbove(j + 1)
+	if len(run) == 0 || run[len(run)-1].last != j {
+		return change{}, missingWords(is, "doc comment, starting with \""+is.Name+" \",")
+	}
+	for _, k := range run {
+		if f.isDirective(k) {
+			return change{}, "the comment above is a tool directive, which works only where it stands; write the doc comment by hand"
+		}
+	}
+	lines, _ := f.runLines(run)
+	first := ""
+	if len(lines) > 0 {
+		first = lines[0]
+	}
+	for _, a := range []string{"A ", "An ", "The ", "This "} {
+		if is.Kind == "type" {
+			first = strings.TrimPrefix(first, a)
+		}
+	}
+	if !strings.HasPrefix(first, is.Name+" ") {
+		return change{}, fmt.Sprintf("the comment above, detached by a blank line, does not start with %q, so it may not be this declaration's; write or move the doc comment by hand", is.Name+" ")
+	}
+	return change{edits: Edits{{f.starts[j+1], f.starts[l], ""}}, lo: run[0].start, hi: is.Outer}, ""
+}
+
+// opensFile reports a comment with only blanks before it: a licence or
+// file header, not a declaration's documentation.
+func (f *commentFile) opensFile(k cmt) bool { return blank(f.src[:k.start]) }
+
+// javaConvert turns the comments directly above a type or member into
+// one /** */ comment.
+func (f *commentFile) javaConvert(is check.DocIssue) (change, string) {
+	line := f.lineOf(is.Outer)
+	if !blank(f.src[f.starts[line]:is.Outer]) {
+		return change{}, missingWords(is, "Javadoc")
+	}
+	run := f.runAbove(line)
+	lines, why := f.runLines(run)
+	text := strings.Join(lines, "\n")
+	switch {
+	case why != "":
+		return change{}, why
+	case len(lines) == 0:
+		return change{}, missingWords(is, "Javadoc")
+	case f.opensFile(run[0]):
+		return change{}, "the comment above opens the file (a licence or file header), not the declaration's documentation; write the Javadoc by hand"
+	case strings.Contains(text, "*/") || strings.Contains(text, "/*"):
+		return change{}, "the comment's text contains /* or */, which would end or nest the Javadoc comment"
+	}
+	first, last := run[0], run[len(run)-1]
+	return change{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
+}
+
+// rustConvert turns the ordinary comments directly above an item (its
+// attributes may stand between) into /// lines: the run that ends at the
+// item, up to a comment rustdoc would not read as its documentation
+// (a //// separator, a //! line, a file's opening header).
+func (f *commentFile) rustConvert(is check.DocIssue) (change, string) {
+	var above []cmt
+	for _, k := range f.list {
+		if k.start >= is.Outer && k.start < is.Start && k.alone {
+			above = append(above, k)
+		}
+	}
+	var run []cmt
+	why := ""
+	for i := len(above) - 1; i >= 0 && why == ""; i-- {
+		k := above[i]
+		switch t := f.text(k); {
+		case f.opensFile(k):
+			why = "the comment above opens the file (a licence or file header), not the item's documentation; write the /// doc comment by hand"
+		case strings.HasPrefix(t, "////"):
+			why = "the comment above starts with ////, which rustdoc does not read as documentation; write the /// doc comment by hand"
+		case strings.HasPrefix(t, "//!") || strings.HasPrefix(t, "/*!"):
+			why = "the comment above is an inner doc comment (//!), which documents the enclosing module; write the item's /// doc comment by hand"
+		case strings.HasPrefix(t, "/*") && !closedBlock(t):
+			why = "the comment above is an unterminated block comment; fix it by hand"
+		default:
+			run = append([]cmt{k}, run...)
+		}
+	}
+	if len(run) == 0 {
+		if why == "" {
+			why = missingWords(is, "/// doc comment")
+		}
+		return change{}, why
+	}
+	var edits Edits
+	for _, k := range run {
+		if t := f.text(k); strings.HasPrefix(t, "//") {
+			edits = append(edits, Edit{k.start, k.start + 2, "///"})
+		} else {
+			edits = append(edits, Edit{k.start, k.end, asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)})
+		}
+	}
+	return change{edits: edits, lo: run[0].start, hi: is.Start}, ""
+}
+
+// pyDefsByName maps each def/class's name offset to its node.
+func pyDefsByName(root syntax.Node) map[int]syntax.Node {
+	defs := map[int]syntax.Node{}
+	root.Walk(func(n syntax.Node) bool {
+		if t := n.Type(); t == "function_definition" || t == "class_definition" {
+			if name := n.Field("name"); name.Valid() {
+				defs[name.Start()] = n
+			}
+		}
+		return true
+	})
+	return defs
+}
+
+// pyConvert gives a definition the docstring made of its # comments.
+func (f *commentFile) pyConvert(is check.DocIssue, defs map[int]syntax.Node) (change, string) {
+	if is.Kind == "module" || is.Kind == "package" {
+		return change{}, "a module docstring needs words of its own (a header comment is usually a licence, a shebang or a tool's directive); write it by hand"
+	}
+	n, ok := defs[is.Start]
+	if !ok {
+		return change{}, "not a definition the fixer can find (" + is.Message + ")"
+	}
+	return f.docstring(n)
+}
