@@ -46,13 +46,15 @@ func NameMatches(id lang.ID, name, conv string) bool {
 // NameCore is the part of name the case test reads: without the leading
 // and trailing underscores (and, in JavaScript and TypeScript, dollar
 // signs) the language gives a meaning of their own. Java and Go keep
-// them: checkstyle and revive judge the whole name.
+// them: checkstyle and revive judge the whole name. JavaScript's "#" of a
+// private member is not part of the name's case either.
 func NameCore(id lang.ID, name string) string {
 	switch id {
 	case lang.Java, lang.Go:
 		return name
 	case lang.JavaScript, lang.TypeScript:
-		return strings.Trim(name, "_$")
+		// A private member's "#" marks privacy, like Python's "_".
+		return strings.Trim(strings.TrimPrefix(name, "#"), "_$")
 	}
 	return strings.Trim(name, "_")
 }

@@ -23,7 +23,7 @@ type NamingExemption struct {
 
 // NamingExemptions lists every exemption of the lint naming rule.
 var NamingExemptions = []NamingExemption{
-	{lang.Python, "dunder names (`__init__`, `__all__`, `__version__`)"},
+	{lang.Python, "dunder names, which Python reserves (`__init__`, `__all__`, `__version__`; all lower-case)"},
 	{lang.Python, "methods decorated `@override` or `@typing.override`"},
 	{lang.Python, "unittest's and Django's hooks and attributes pep8-naming ignores: " + strings.Join(sortedKeys(pythonForced), ", ")},
 	{lang.Python, "visitor methods whose name the framework builds from a class name: `visit_<Node>`, `depart_<Node>`, `leave_<Node>` (ast.NodeVisitor, docutils, libcst)"},
@@ -52,7 +52,7 @@ var pythonForced = setOfWords(`setUp tearDown setUpClass tearDownClass setUpModu
 	asyncSetUp asyncTearDown setUpTestData failureException longMessage maxDiff`)
 
 var (
-	pyDunderRE  = regexp.MustCompile(`^__\w*__$`)
+	pyDunderRE  = regexp.MustCompile(`^__[a-z][a-z0-9_]*__$`)
 	pyVisitorRE = regexp.MustCompile(`^(visit|depart|leave)_[A-Z]\w*$`)
 	pyHTTPRE    = regexp.MustCompile(`^do_[A-Z]+$`)
 )

@@ -6,9 +6,9 @@
 
 ; Scopes: a function body makes declarations local, a class body makes
 ; functions methods and variables class attributes. Comprehensions are
-; not scopes of their own here, as in pep8-naming.
+; and lambdas are not scopes of their own here, as in pep8-naming (a
+; walrus in a module-level lambda is a global).
 (function_definition body: (block) @scope.function)
-(lambda body: (_) @scope.function)
 (class_definition body: (block) @scope.class)
 
 (class_definition name: (identifier) @definition.class)
@@ -32,6 +32,10 @@
 (assignment
   left: (identifier) @definition.alias
   right: (call function: [(identifier) (attribute)] @_callee)
+  (#match? @_callee "(^|\\.)(namedtuple|NamedTuple|TypeVar|NewType|TypedDict|ParamSpec|TypeVarTuple)$"))
+(named_expression
+  name: (identifier) @definition.alias
+  value: (call function: [(identifier) (attribute)] @_callee)
   (#match? @_callee "(^|\\.)(namedtuple|NamedTuple|TypeVar|NewType|TypedDict|ParamSpec|TypeVarTuple)$"))
 
 ; `global X` rebinds a module-level name inside a function.
