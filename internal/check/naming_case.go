@@ -53,8 +53,9 @@ func NameCore(id lang.ID, name string) string {
 	case lang.Java, lang.Go:
 		return name
 	case lang.JavaScript, lang.TypeScript:
-		// A private member's "#" marks privacy, like Python's "_".
-		return strings.Trim(strings.TrimPrefix(name, "#"), "_$")
+		// A private member's "#" marks privacy, like Python's "_"; "$"
+		// is a letter of no case ($el, jQuery$, Babel's _Object$keys).
+		return strings.Trim(strings.ReplaceAll(strings.TrimPrefix(name, "#"), "$", ""), "_")
 	}
 	return strings.Trim(name, "_")
 }

@@ -27,7 +27,7 @@ var NamingExemptions = []NamingExemption{
 	{lang.Python, "methods decorated `@override` or `@typing.override`"},
 	{lang.Python, "unittest's and Django's hooks and attributes pep8-naming ignores: " + strings.Join(sortedKeys(pythonForced), ", ")},
 	{lang.Python, "visitor methods whose name the framework builds from a class name: `visit_<Node>`, `depart_<Node>`, `leave_<Node>` (ast.NodeVisitor, docutils, libcst)"},
-	{lang.Python, "http.server handlers `do_<METHOD>` (`do_GET`)"},
+	{lang.Python, "HTTP method handlers `do_<METHOD>` (http.server) and `render_<METHOD>` (Twisted)"},
 	{lang.Java, "methods annotated `@Override`; `serialVersionUID` and `serialPersistentFields` (as checkstyle)"},
 	{lang.Go, "`_`; `Test*`, `Benchmark*`, `Example*` and `Fuzz*` functions in `_test.go` files; `LastInsertId` (database/sql) and `kWh` (as revive)"},
 	{lang.Rust, "functions of `impl Trait for Type` blocks (the trait names them); `main`"},
@@ -54,7 +54,7 @@ var pythonForced = setOfWords(`setUp tearDown setUpClass tearDownClass setUpModu
 var (
 	pyDunderRE  = regexp.MustCompile(`^__[a-z][a-z0-9_]*__$`)
 	pyVisitorRE = regexp.MustCompile(`^(visit|depart|leave)_[A-Z]\w*$`)
-	pyHTTPRE    = regexp.MustCompile(`^do_[A-Z]+$`)
+	pyHTTPRE    = regexp.MustCompile(`^(do|render)_[A-Z]+$`)
 )
 
 func pythonExempt(u *Unit, d *Declaration) string {

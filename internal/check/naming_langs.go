@@ -39,7 +39,6 @@ var namingLangs = map[lang.ID]namingLang{
 }
 
 var (
-	typeAlts     = []constraint.NameKind{constraint.KindClass}
 	constTypeAlt = []constraint.NameKind{constraint.KindConstant, constraint.KindClass}
 	constAlt     = []constraint.NameKind{constraint.KindConstant}
 )
@@ -60,13 +59,14 @@ func pythonAlternates(d Declaration) []constraint.NameKind {
 // jsAlternates: a JavaScript binding may hold a class or a constructor
 // (`const EventEmitter = require('events')`, `function View() {}` used
 // with new) or a constant (`const MAX_RETRIES = 3`); eslint's camelcase
-// accepts PascalCase and ALL_CAPS names for the same reason.
+// accepts PascalCase and ALL_CAPS names for the same reason, functions
+// included (`function LOADER_EXECUTION()` names a stack frame).
 func jsAlternates(d Declaration) []constraint.NameKind {
 	switch d.Kind {
 	case constraint.KindVariable, constraint.KindParameter, constraint.KindImport, constraint.KindField:
 		return constTypeAlt
 	case constraint.KindFunction:
-		return typeAlts
+		return constTypeAlt
 	}
 	return nil
 }

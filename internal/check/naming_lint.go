@@ -8,6 +8,7 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -54,6 +55,9 @@ func ruleFor(rules map[constraint.NameKind]string, k constraint.NameKind) (strin
 // each with its verdict, in source order. Exempt declarations are left
 // out.
 func NamingTargets(u *Unit, c constraint.Constraint) ([]NameTarget, error) {
+	if generatedGo(u, c.Lang) {
+		return nil, nil
+	}
 	decls, err := Declarations(u, c.Lang)
 	if err != nil {
 		return nil, err
@@ -69,7 +73,8 @@ func NamingTargets(u *Unit, c constraint.Constraint) ([]NameTarget, error) {
 		if !ok {
 			continue
 		}
-		t := NameTarget{Declaration: d, Convention: conv, OK: NameMatches(c.Lang, d.Name, conv)}
+		name := caseName(c.Lang, d)
+		t := NameTarget{Declaration: d, Convention: conv, OK: NameMatches(c.Lang, name, conv)}
 		if spec.alternates != nil {
 			for _, alt := range spec.alternates(d) {
 				ac, _, ok := ruleFor(rules, alt)
@@ -79,12 +84,26 @@ func NamingTargets(u *Unit, c constraint.Constraint) ([]NameTarget, error) {
 				if ac != conv && !containsString(t.Alternates, ac) {
 					t.Alternates = append(t.Alternates, ac)
 				}
-				t.OK = t.OK || NameMatches(c.Lang, d.Name, ac)
+				t.OK = t.OK || NameMatches(c.Lang, name, ac)
 			}
 		}
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// caseName is the part of a declared name the case test reads: PEP 8
+// gives Python type variables a `_co` or `_contra` suffix of their own
+// (`T_co`, `KT_contra`).
+func caseName(id lang.ID, d Declaration) string {
+	if id == lang.Python && d.Kind == constraint.KindAlias {
+		for _, suf := range []string{"_co", "_contra"} {
+			if n := strings.TrimSuffix(d.Name, suf); n != d.Name && n != "" {
+				return n
+			}
+		}
+	}
+	return d.Name
 }
 
 func containsString(list []string, s string) bool {
@@ -104,6 +123,11 @@ func checkNamingLint(u *Unit, c constraint.Constraint) Result {
 	if len(rules) == 0 {
 		return Result{Verdict: Unverified, Reason: fmt.Sprintf("no known naming kind in %q (kinds: %s)", c.Spec, kindList())}
 	}
+	if generatedGo(u, c.Lang) {
+		// Generated code is exempt from Go's naming conventions: golint
+		// and revive skip it, and nobody may edit it by hand.
+		return Passed("generated file (\"// Code generated ... DO NOT EDIT.\"): Go naming conventions do not apply, 0 names checked")
+	}
 	targets, err := NamingTargets(u, c)
 	if err != nil {
 		return Result{Verdict: Unverified, Reason: err.Error()}
@@ -120,6 +144,11 @@ func checkNamingLint(u *Unit, c constraint.Constraint) Result {
 	}
 	return Passed(fmt.Sprintf("all %d declared names follow the naming rules (%s)", len(targets), c.Spec))
 }
+
+// goGeneratedRE is Go's marker of generated code (go.dev/s/generatedcode).
+var goGeneratedRE = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
+
+func generatedGo(u *Unit, id lang.ID) bool { return id == lang.Go && goGeneratedRE.Match(u.Src) }
 
 // kindLabels name a declaration's kind in messages.
 var kindLabels = map[constraint.NameKind]string{
