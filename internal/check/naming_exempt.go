@@ -34,6 +34,7 @@ var NamingExemptions = []NamingExemption{
 	{lang.C, "`main`"},
 	{lang.CPP, "`main`; constructors and destructors (the class names them); methods marked `override`"},
 	{lang.CSharp, "constructors; methods marked `override`"},
+	{lang.TypeScript, "class members marked `override`"},
 	{lang.Kotlin, "members marked `override`; names in backticks (test names written as sentences)"},
 	{"", "names made only of underscores (`_`, `__`) as variables and parameters: the blank identifier"},
 }

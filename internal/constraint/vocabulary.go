@@ -68,7 +68,7 @@ var NameKinds = []KindInfo{
 	{KindVariable, "", []string{"var"}, "variables: locals, module-level and global variables, fields and parameters"},
 	{KindParameter, KindVariable, []string{"param", "argument", "arg"}, "function, method, lambda and catch parameters"},
 	{KindField, KindVariable, []string{"property", "member", "attribute"}, "fields, properties and class-level attributes"},
-	{KindConstant, "", []string{"const"}, "constants: Java static final fields and interface fields, Rust const/static, C# const, Kotlin const val, Go const, C/C++ #define and namespace-scope const/constexpr"},
+	{KindConstant, "", []string{"const"}, "constants: Java static final fields and interface fields, Rust const and static items, C# const, Kotlin const val, Go const, C/C++ object-like #define macros, C++ namespace-scope constexpr"},
 	{KindImport, "", nil, "names bound by imports (checked only when configured)"},
 }
 
@@ -146,15 +146,15 @@ var BraceStyles = []StyleInfo{
 // CommentStyles are the comment styles comment_formatting checks, with
 // the spellings internal/check/comment_formatting.go dispatches on.
 var CommentStyles = []StyleInfo{
-	{"single-line comment", nil, "only single-line comments (`//`, `#`), at least one"},
-	{"multi-line comment", nil, "only multi-line comments (`/* */`), at least one"},
-	{"inline comment", nil, "comments only at the end of code lines"},
-	{"block comment", nil, "comments as `/* */` blocks"},
-	{"Python docstring", nil, "docstrings on modules, classes and functions (Python)"},
-	{"Javadoc", nil, "`/** */` documentation comments (Java)"},
-	{"KotlinDoc", nil, "KDoc `/** */` documentation comments (Kotlin)"},
-	{"GoDoc", nil, "doc comments on exported declarations (Go)"},
-	{"Rustdoc", nil, "`///` and `//!` documentation comments (Rust)"},
+	{"single-line comment", nil, "single-line comments (`//`, `#`) and no multi-line ones"},
+	{"multi-line comment", nil, "multi-line comments (`/* */`) and no single-line ones"},
+	{"inline comment", nil, "comments at the end of code lines, none on a line of their own"},
+	{"block comment", nil, "a comment block directly above code"},
+	{"Python docstring", nil, "docstrings on functions and classes"},
+	{"Javadoc", nil, "`/** */` documentation comments"},
+	{"KotlinDoc", nil, "KDoc `/** */` documentation comments"},
+	{"GoDoc", nil, "Go doc comments on declarations, starting with the declared name"},
+	{"Rustdoc", nil, "`///` documentation comments"},
 }
 
 // LookupStyle resolves s among styles, case-insensitively.

@@ -249,6 +249,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		return res
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
+	defer u.Close()
 	u.Toolchains = o.Toolchains
 	for _, e := range entries {
 		c := e.Constraint

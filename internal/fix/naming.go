@@ -280,6 +280,9 @@ func (f *fileNames) declaredHere(name string) string {
 		if !ok {
 			return fmt.Sprintf("%q on line %d is not an identifier the fixer can edit", name, line)
 		}
+		if f.id == lang.Go && d.Kind == constraint.KindField && isUpper(name) {
+			return fmt.Sprintf("%q on line %d is an exported field: reflection sees its name (encoding/json keys, templates, %%+v), so renaming it can change what the program prints or decodes", name, line)
+		}
 		local := d.Scope == check.ScopeFunction || d.Kind == constraint.KindParameter
 		if !local && f.exported(n) {
 			return fmt.Sprintf("%q is declared as exported API on line %d; references in other files would not be updated", name, line)

@@ -158,6 +158,22 @@ func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 	for _, f := range r.Findings {
 		reported[string(u.Src[f.Start:f.End])] = true
 	}
+	// Every finding gets an edit or a refusal with a reason.
+	answered := map[int]bool{}
+	for _, e := range edits {
+		answered[e.Start] = true
+	}
+	for _, sk := range skipped {
+		if sk.Reason == "" {
+			t.Errorf("skip at %d has no reason", sk.Start)
+		}
+		answered[sk.Start] = true
+	}
+	for _, f := range r.Findings {
+		if !answered[f.Start] {
+			t.Errorf("finding %q at %d got neither an edit nor a refusal", f.Message, f.Start)
+		}
+	}
 	for _, e := range edits {
 		if old := string(u.Src[e.Start:e.End]); !reported[old] {
 			t.Errorf("edit %v respells %q, which no finding reported", e, old)
