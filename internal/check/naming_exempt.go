@@ -29,7 +29,7 @@ var NamingExemptions = []NamingExemption{
 	{lang.Python, "visitor methods whose name the framework builds from a class name: `visit_<Node>`, `depart_<Node>`, `leave_<Node>` (ast.NodeVisitor, docutils, libcst)"},
 	{lang.Python, "HTTP method handlers `do_<METHOD>` (http.server) and `render_<METHOD>` (Twisted)"},
 	{lang.Java, "methods annotated `@Override`; `serialVersionUID` and `serialPersistentFields` (as checkstyle)"},
-	{lang.Go, "`_`; `Test*`, `Benchmark*`, `Example*` and `Fuzz*` functions in `_test.go` files; `LastInsertId` (database/sql) and `kWh` (as revive)"},
+	{lang.Go, "`_`; `Test*`, `Benchmark*`, `Example*` and `Fuzz*` functions in `_test.go` files; `LastInsertId` (database/sql) and `kWh`; whole files marked `// Code generated ... DO NOT EDIT.` (all as revive)"},
 	{lang.Rust, "functions of `impl Trait for Type` blocks (the trait names them); `main`"},
 	{lang.C, "`main`"},
 	{lang.CPP, "`main`; constructors and destructors (the class names them); methods marked `override`"},

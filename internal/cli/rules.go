@@ -64,6 +64,18 @@ func writeValues(w io.Writer) {
 		fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", k.Kind, falls, codeList(k.Aliases), k.Doc)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "naming_convention exemptions (names a language or framework forces; never checked):")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| language | exempt |")
+	fmt.Fprintln(w, "|---|---|")
+	for _, e := range check.NamingExemptions {
+		l := "all"
+		if e.Lang != "" {
+			l = lang.Get(e.Lang).Name
+		}
+		fmt.Fprintf(w, "| %s | %s |\n", l, e.What)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "naming_convention conventions:")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| convention | a name follows it when |")

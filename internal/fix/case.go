@@ -80,8 +80,16 @@ func affixes(name string) (prefix, core, suffix string) {
 // becomes parse_http_request, check_URLs becomes checkURLs. Go's
 // convention keeps whether the name is exported and spells initialisms
 // in one case (user_id → userID), as golint and revive suggest.
-func convert(name, conv string) (string, bool) {
+func convert(name, conv string) (string, bool) { return convertIn("", name, conv) }
+
+// convertIn is convert for a file of language id: where the language
+// gives leading and trailing underscores no meaning of their own (Java,
+// whose checkstyle patterns count them), they are dropped, not kept.
+func convertIn(id lang.ID, name, conv string) (string, bool) {
 	prefix, core, suffix := affixes(name)
+	if id == lang.Java {
+		prefix, suffix = "", ""
+	}
 	words := splitWords(core)
 	if len(words) == 0 {
 		return "", false

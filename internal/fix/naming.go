@@ -209,14 +209,17 @@ func (f *fileNames) plan(name string, at int, kind, want string) (newName, reaso
 		return "", fmt.Sprintf("%q at this position is not an identifier in code (a string, comment or keyword); only identifiers are renamed", name)
 	}
 	if exemptName(f.id, name) {
-		return "", fmt.Sprintf("%q is exempt from naming rules in %s (protocol name the runtime calls)", name, f.id)
+		return "", fmt.Sprintf("%q is a name other code calls or reads by its spelling in %s (a runtime hook, or a \"__\" marker such as __proto__); it is not renamed", name, f.id)
 	}
 	if want == "kebab-case" {
 		return "", fmt.Sprintf("unfixable: kebab-case needs \"-\" in identifiers, which %s reads as minus", f.id)
 	}
-	newName, ok := convert(name, want)
-	if !ok || !conforms(f.id, newName, want) {
-		return "", fmt.Sprintf("%q has no %s spelling (leading underscores, digits or non-ASCII letters the convention cannot express)", name, want)
+	newName, ok := convertIn(f.id, name, want)
+	if !ok {
+		return "", fmt.Sprintf("%q has no words to respell in %s", name, want)
+	}
+	if !conforms(f.id, newName, want) {
+		return "", fmt.Sprintf("%q cannot be written in %s: respelled it would be %q, which still is not (a leading digit, or letters without case)", name, want, newName)
 	}
 	if newName == name {
 		return "", fmt.Sprintf("%q already reads as %s; nothing to rename", name, want)

@@ -60,7 +60,7 @@ for (const file of files) {
 	if (ts && tsParser) languageOptions.parser = tsParser;
 	let code = fs.readFileSync(file, "utf8");
 	const run = sourceType => linter.verify(code, [{
-		files: ["**/*.js", "**/*.ts"],
+		files: ["**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts"],
 		languageOptions: Object.assign({}, languageOptions, { sourceType }),
 		plugins: { t: { rules: { camelcase: declaredOnly, collect } } },
 		rules: { "t/camelcase": ["error", { properties: "never" }], "t/collect": "error" },
@@ -70,7 +70,7 @@ for (const file of files) {
 		current.declared = []; current.members = [];
 		msgs = run("script");
 	}
-	const fatal = msgs.find(m => m.fatal || m.ruleId === null);
+	const fatal = msgs.find(m => m.fatal || /No matching configuration/.test(m.message));
 	if (fatal) current.error = fatal.message;
 	for (const m of msgs) {
 		const name = /'([^']+)'|#(\S+) is not/.exec(m.message);
