@@ -99,7 +99,7 @@ var infos = []Info{
 	{AlgorithmType, Algorithm, ByJudge, "algorithm_type", "The code solves the task with the required kind of algorithm (e.g. dynamic programming, greedy, binary search)."},
 	{TimeComplexity, Algorithm, ByJudge, "algorithm_time_complexity", "The code's time complexity is within the required bound (e.g. O(n log n) or better)."},
 	{SpaceComplexity, Algorithm, ByJudge, "algorithm_space_complexity", "The code's extra space is within the required bound (e.g. O(1))."},
-	{Naming, CodingStyle, ByRule, "code_convention_naming_convention", "Every declared name follows the case convention of its kind (class, function, method, variable, parameter, field, constant, import, ...): PascalCase, camelCase, snake_case, kebab-case, UPPER_CASE or go (MixedCaps); names the code only refers to are not checked."},
+	{Naming, CodingStyle, ByRule, "code_convention_naming_convention", "Declared names follow the required case convention per kind: classes/structs, functions and variables (PascalCase, camelCase, snake_case, kebab-case, UPPER_CASE)."},
 	{Indentation, CodingStyle, ByRule, "code_convention_indentation_spacing", "Lines are indented with the required unit (tabs, or spaces in multiples of the required width), and binary operators and commas are (or are not) surrounded by spaces as required."},
 	{Braces, CodingStyle, ByRule, "code_convention_brace_block_formatting", "Blocks follow the required brace style: K&R or 1TBS (opening brace at the end of the line) or Allman (opening brace on a line of its own)."},
 	{Comments, CodingStyle, ByRule, "code_convention_comment_formatting", "Comments use the required form: single-line, inline, block or multi-line comments, or documentation comments (Javadoc, GoDoc, Rustdoc, KDoc, Python docstrings)."},
