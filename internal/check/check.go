@@ -131,6 +131,19 @@ func (u *Unit) Tree(id lang.ID) (*syntax.Tree, error) {
 	return t, err
 }
 
+// Close frees the unit's syntax trees. A caller that owns a unit and is
+// done with it (nothing it returned refers to a node) calls it, so a
+// large run does not hold every file's tree until garbage collection.
+func (u *Unit) Close() {
+	for id, e := range u.trees {
+		if e.t != nil {
+			e.t.Close()
+		}
+		delete(u.trees, id)
+	}
+	u.memo = nil
+}
+
 // Tokens lexes the unit with the Pygments lexer of id (once).
 func (u *Unit) Tokens(id lang.ID) ([]lex.Token, error) {
 	if e, ok := u.toks[id]; ok {

@@ -93,17 +93,6 @@ var declQueries = map[lang.ID][2]string{
 	},
 }
 
-// lintDeclQueries replace declQueries in the lint profile.
-var lintDeclQueries = map[lang.ID][2]string{
-	lang.Go: {
-		declQueries[lang.Go][0],
-		// Divergence (lint profile): a method's receiver type is a type,
-		// not a function name, and methods on generic receivers count.
-		`(function_declaration name: (identifier) @function.name)
-(method_declaration name: (field_identifier) @function.name)`,
-	},
-}
-
 // jsLifecycle are method names the evaluator exempts in JavaScript.
 var jsLifecycle = map[string]bool{
 	"constructor": true, "componentDidMount": true, "componentWillUnmount": true,
@@ -140,9 +129,6 @@ type declCapture struct{ start, end int }
 
 func declNames(u *Unit, id lang.ID) (classes, functions nameSet, err error) {
 	qs, ok := declQueries[id]
-	if lq, has := lintDeclQueries[id]; has && u.Profile == Lint {
-		qs = lq
-	}
 	if !ok {
 		return classes, functions, fmt.Errorf("MultiCodeIF defines no class/function extraction for %s", id)
 	}
@@ -217,18 +203,15 @@ func checkNaming(u *Unit, c constraint.Constraint) Result {
 	if len(c.Naming) == 0 {
 		return Failed("no naming rules in the constraint")
 	}
+	if u.Profile == Lint {
+		// Divergence (lint profile): declarations, not tokens, each at
+		// every declaration site; see naming_lint.go.
+		return checkNamingLint(u, c)
+	}
 	// Later rules for the same kind win, as in the evaluator's dict().
 	conv := map[string]string{}
 	for _, r := range c.Naming {
 		conv[r.Kind] = r.Convention
-	}
-	if _, hasClass := conv["class"]; !hasClass && u.Profile == Lint {
-		if s, ok := conv["struct"]; ok {
-			// Divergence (lint profile): the evaluator looks up only
-			// "class", so a struct rule is silently ignored; lint applies
-			// it to the declared class/struct/trait names.
-			conv["class"] = s
-		}
 	}
 	if len(u.Src) > maxLexBytes {
 		return tooLarge(u)
@@ -249,7 +232,7 @@ func checkNaming(u *Unit, c constraint.Constraint) Result {
 		}
 		for _, n := range group.set.list {
 			checked++
-			if !matchesConvention(n.name, want, u.Profile) {
+			if !matchesConvention(n.name, want) {
 				findings = append(findings, Finding{n.start, n.end,
 					fmt.Sprintf("%s name %q is not %s", group.kind, n.name, want)})
 			}
@@ -257,11 +240,9 @@ func checkNaming(u *Unit, c constraint.Constraint) Result {
 	}
 	note := ""
 	if want, ok := conv["variable"]; ok {
-		// Lexing is the expensive part. In the MultiCodeIF profile (bulk
-		// replays) it is skipped once the verdict is settled and stops at
-		// the first offending variable; lint reports every one.
-		exhaustive := u.Profile == Lint
-		if len(findings) > 0 && !exhaustive {
+		// Lexing is the expensive part: it is skipped once the verdict
+		// is settled and stops at the first offending variable.
+		if len(findings) > 0 {
 			note = "; variable names not checked"
 		} else {
 			var vars nameSet
@@ -272,10 +253,10 @@ func checkNaming(u *Unit, c constraint.Constraint) Result {
 				}
 				vars.add(t.Value, t.Start, t.End)
 				checked++
-				if !matchesConvention(t.Value, want, u.Profile) {
+				if !matchesConvention(t.Value, want) {
 					findings = append(findings, Finding{t.Start, t.End, fmt.Sprintf("variable name %q is not %s", t.Value, want)})
-					stopped = !exhaustive
-					return exhaustive
+					stopped = true
+					return false
 				}
 				return true
 			})

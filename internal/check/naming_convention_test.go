@@ -12,7 +12,7 @@ import (
 // Every declaration query must compile against the bundled grammars: a
 // bad pattern would only show up as a recovered panic at check time.
 func TestNamingQueriesCompile(t *testing.T) {
-	for _, m := range []map[lang.ID][2]string{declQueries, lintDeclQueries} {
+	for _, m := range []map[lang.ID][2]string{declQueries} {
 		for id, qs := range m {
 			for _, q := range qs {
 				if _, err := syntax.CompileQuery(id, q); err != nil {

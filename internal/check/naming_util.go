@@ -348,17 +348,9 @@ var conventionRE = map[string]*regexp.Regexp{
 	"kebab-case": regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`),
 }
 
-// upperCaseRE is what the lint profile accepts for UPPER_CASE.
-var upperCaseRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
-
-func matchesConvention(name, conv string, p Profile) bool {
+func matchesConvention(name, conv string) bool {
 	if re, ok := conventionRE[conv]; ok {
 		return re.MatchString(name)
-	}
-	if conv == "UPPER_CASE" && p == Lint {
-		// Divergence (lint profile): the evaluator has no UPPER_CASE
-		// pattern and fails every name; lint checks the convention.
-		return upperCaseRE.MatchString(name)
 	}
 	return false
 }

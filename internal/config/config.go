@@ -215,7 +215,7 @@ func parseEntry(name string, n *yaml.Node) (Entry, error) {
 	if typ == "" || spec == "" {
 		return e, &Error{File: name, Line: n.Line, Msg: "constraint entry: expected both type and spec"}
 	}
-	c, err := constraint.ParseAnswer(constraint.Type(typ), spec)
+	c, err := check.ParseSpec(constraint.Type(typ), spec)
 	if err != nil {
 		return e, &Error{File: name, Line: specLine, Msg: err.Error()}
 	}

@@ -299,9 +299,6 @@ func normalizeKind(k string) string {
 	return k
 }
 
-// Conventions are the case conventions a naming rule may require.
-var Conventions = []string{"PascalCase", "camelCase", "snake_case", "kebab-case", "UPPER_CASE"}
-
 func parseNaming(s string) ([]NamingRule, error) {
 	var rules []NamingRule
 	for _, f := range strings.Split(s, ",") {

@@ -11,9 +11,15 @@ import (
 	"github.com/iflint/iflint/internal/lintevaltest"
 )
 
-// TestSpecs runs the cases in testdata/specs.txt.
+// TestSpecs runs the cases in testdata/specs.txt through ParseAnswer
+// (the benchmark's parser) and those in testdata/user_specs.txt through
+// ParseSpec (the configuration's, which validates vocabularies).
 func TestSpecs(t *testing.T) {
-	path := filepath.Join("testdata", "specs.txt")
+	runSpecCases(t, filepath.Join("testdata", "specs.txt"), ParseAnswer)
+	runSpecCases(t, filepath.Join("testdata", "user_specs.txt"), ParseSpec)
+}
+
+func runSpecCases(t *testing.T, path string, parse func(Type, string) (Constraint, error)) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +35,7 @@ func TestSpecs(t *testing.T) {
 			t.Fatalf("%s:%d: expected <type> TAB <spec> TAB <want>", path, i+1)
 		}
 		spec := strings.ReplaceAll(f[1], `\n`, "\n")
-		c, err := ParseAnswer(Type(f[0]), spec)
+		c, err := parse(Type(f[0]), spec)
 		got := ""
 		if err != nil {
 			got = "error: " + err.Error()
@@ -47,7 +53,7 @@ func TestSpecs(t *testing.T) {
 			if len(f) > 2 {
 				want = f[2]
 			}
-			t.Errorf("%s:%d: ParseAnswer(%s, %q)\n got: %s\nwant: %s", path, i+1, f[0], spec, got, want)
+			t.Errorf("%s:%d: parse(%s, %q)\n got: %s\nwant: %s", path, i+1, f[0], spec, got, want)
 		}
 	}
 	if goldentest.Updating() {

@@ -262,6 +262,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		return res
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
+	defer u.Close()
 	u.Toolchains = o.Toolchains
 	var starts []int      // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own

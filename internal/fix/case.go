@@ -1,36 +1,66 @@
 package fix
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 )
+
+// word is one word of an identifier; acronym marks a word written in
+// capitals inside a name that also has lower-case letters ("URL" in
+// parseURL, "URLs" in check_URLs): its letters stay together and keep
+// their case in camelCase and PascalCase.
+type word struct {
+	text    string
+	acronym bool
+}
 
 // splitWords cuts an identifier into its words, whatever convention it
 // was written in: separators ("_", "-") split, and so do case changes,
 // with a run of capitals kept together as an acronym except for its last
-// letter when a lowercase letter follows ("HTTPServer" → HTTP, Server).
-// Digits stay with the word they follow ("utf8Decode" → utf8, Decode),
-// because "utf_8" would change what a reader sees as one token.
-func splitWords(name string) []string {
-	var words []string
+// letter when a lowercase letter follows ("HTTPServer" → HTTP, Server),
+// and a plural "s" kept with its acronym ("URLs", "IDsByName" → IDs,
+// By, Name). Digits stay with the word they follow ("utf8Decode" →
+// utf8, Decode), because "utf_8" would change what a reader sees as one
+// token.
+func splitWords(name string) []word {
+	hasLower := strings.IndexFunc(name, unicode.IsLower) >= 0
+	var words []word
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' }) {
 		rs := []rune(part)
 		start := 0
+		cut := func(end int) {
+			w := string(rs[start:end])
+			caps := 0
+			for _, r := range w {
+				if unicode.IsUpper(r) {
+					caps++
+				}
+			}
+			acr := hasLower && caps >= 2 && (caps == len([]rune(w)) || caps == len([]rune(w))-1 && strings.HasSuffix(w, "s"))
+			words = append(words, word{w, acr})
+			start = end
+		}
 		for i := 1; i < len(rs); i++ {
 			prev, cur := rs[i-1], rs[i]
-			next := rune(0)
+			next, after := rune(0), rune(0)
 			if i+1 < len(rs) {
 				next = rs[i+1]
 			}
+			if i+2 < len(rs) {
+				after = rs[i+2]
+			}
+			plural := next == 's' && (after == 0 || unicode.IsUpper(after) || unicode.IsDigit(after))
 			lowerToUpper := (unicode.IsLower(prev) || unicode.IsDigit(prev)) && unicode.IsUpper(cur)
-			acronymEnd := unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next)
+			acronymEnd := unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next) && !plural
 			if lowerToUpper || acronymEnd {
-				words = append(words, string(rs[start:i]))
-				start = i
+				cut(i)
 			}
 		}
-		words = append(words, string(rs[start:]))
+		cut(len(rs))
 	}
 	return words
 }
@@ -46,9 +76,20 @@ func affixes(name string) (prefix, core, suffix string) {
 }
 
 // convert respells name in convention conv, or returns ok=false when conv
-// is unknown or name has no words.
-func convert(name, conv string) (string, bool) {
+// is unknown or name has no words. Acronyms stay whole: parseHTTPRequest
+// becomes parse_http_request, check_URLs becomes checkURLs. Go's
+// convention keeps whether the name is exported and spells initialisms
+// in one case (user_id → userID), as golint and revive suggest.
+func convert(name, conv string) (string, bool) { return convertIn("", name, conv) }
+
+// convertIn is convert for a file of language id: where the language
+// gives leading and trailing underscores no meaning of their own (Java,
+// whose checkstyle patterns count them), they are dropped, not kept.
+func convertIn(id lang.ID, name, conv string) (string, bool) {
 	prefix, core, suffix := affixes(name)
+	if id == lang.Java {
+		prefix, suffix = "", ""
+	}
 	words := splitWords(core)
 	if len(words) == 0 {
 		return "", false
@@ -57,11 +98,11 @@ func convert(name, conv string) (string, bool) {
 	switch conv {
 	case "snake_case", "kebab-case":
 		for i, w := range words {
-			out[i] = strings.ToLower(w)
+			out[i] = strings.ToLower(w.text)
 		}
 	case "UPPER_CASE":
 		for i, w := range words {
-			out[i] = strings.ToUpper(w)
+			out[i] = strings.ToUpper(w.text)
 		}
 	case "PascalCase":
 		for i, w := range words {
@@ -70,11 +111,21 @@ func convert(name, conv string) (string, bool) {
 	case "camelCase":
 		for i, w := range words {
 			if i == 0 {
-				out[i] = strings.ToLower(w)
+				out[i] = strings.ToLower(w.text)
 			} else {
 				out[i] = title(w)
 			}
 		}
+	case constraint.ConventionGo:
+		exported := unicode.IsUpper([]rune(name)[0])
+		for i, w := range words {
+			if i == 0 && !exported {
+				out[i] = strings.ToLower(w.text)
+			} else {
+				out[i] = title(w)
+			}
+		}
+		return check.GoName(strings.Join(out, "")), true
 	default:
 		return "", false
 	}
@@ -82,29 +133,17 @@ func convert(name, conv string) (string, bool) {
 	return prefix + strings.Join(out, sep) + suffix, true
 }
 
-// title lowercases all but the first letter, so acronyms become words
-// ("HTTP" → "Http"): camelCase and PascalCase have no way to mark where
-// an all-caps word ends.
-func title(w string) string {
-	rs := []rune(strings.ToLower(w))
+// title capitalises a word's first letter and lower-cases the rest,
+// except that an acronym keeps its capitals ("URLs", "HTTP").
+func title(w word) string {
+	if w.acronym {
+		return w.text
+	}
+	rs := []rune(strings.ToLower(w.text))
 	rs[0] = unicode.ToUpper(rs[0])
 	return string(rs)
 }
 
-// conventionRE mirrors the lint profile's patterns in internal/check
-// (unexported there). A converted name that does not match cannot be
-// spelled in the convention at all (e.g. digits in kebab-case); the tests
-// re-run check.Run on every fixed file, so drift between the copies fails
-// them.
-var conventionRE = map[string]*regexp.Regexp{
-	"snake_case": regexp.MustCompile(`^[a-z]+[a-z0-9_]*$`),
-	"PascalCase": regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`),
-	"camelCase":  regexp.MustCompile(`^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$`),
-	"kebab-case": regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`),
-	"UPPER_CASE": regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`),
-}
-
-func conforms(name, conv string) bool {
-	re, ok := conventionRE[conv]
-	return ok && re.MatchString(name)
-}
+// conforms asks the checker itself whether a converted name follows the
+// convention, so the fixer never disagrees with the rule it fixes.
+func conforms(id lang.ID, name, conv string) bool { return check.NameMatches(id, name, conv) }

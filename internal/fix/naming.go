@@ -43,6 +43,9 @@ var _ Fixer = FixNaming
 
 // FixNaming is the Fixer of naming_convention: it renames each reported
 // declaration with all its in-file references, or says why it will not.
+// What is a declaration comes from the rule's own model
+// (check.NamingTargets), so a name the file does not declare is never
+// renamed.
 func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
 	if c.Type != constraint.Naming {
 		return nil, nil, fmt.Errorf("naming fixer: want a %s constraint, got %q", constraint.Naming, c.Type)
@@ -52,7 +55,24 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 		return nil, nil, fmt.Errorf("naming fixer: parse %s as %s: %w", u.Path, c.Lang, err)
 	}
 	f := newFileNames(u.Src, c.Lang, tree.Root())
-	conv := conventions(c, u.Profile)
+	if u.Profile == check.Lint {
+		decls, err := check.Declarations(u, c.Lang)
+		if err != nil {
+			return nil, nil, fmt.Errorf("naming fixer: %w", err)
+		}
+		f.setDeclarations(decls)
+	}
+	targets := map[int]check.NameTarget{}
+	if u.Profile == check.Lint {
+		ts, err := check.NamingTargets(u, c)
+		if err != nil {
+			return nil, nil, fmt.Errorf("naming fixer: %w", err)
+		}
+		for _, t := range ts {
+			targets[t.Start] = t
+		}
+	}
+	conv := conventions(c)
 	var edits Edits
 	var skipped []Skipped
 	claimed := map[string]string{} // new spelling → old, across findings
@@ -65,20 +85,31 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 			return nil, nil, fmt.Errorf("naming fixer: finding [%d:%d) outside the %d-byte source", fd.Start, fd.End, len(u.Src))
 		}
 		name := string(u.Src[fd.Start:fd.End])
-		kind, _, _ := strings.Cut(fd.Message, " name ")
-		want, ok := conv[kind]
-		if !ok {
-			skip("finding %q names no kind the constraint sets a convention for", fd.Message)
+		var kind, want string
+		if u.Profile == check.Lint {
+			t, ok := targets[fd.Start]
+			if !ok {
+				skip("%q here is not a declaration the naming rule checks; nothing is renamed", name)
+				continue
+			}
+			kind, want = string(t.Kind), t.Convention
+		} else {
+			k, _, _ := strings.Cut(fd.Message, " name ")
+			kind = k
+			w, ok := conv[kind]
+			if !ok {
+				skip("finding %q names no kind the constraint sets a convention for", fd.Message)
+				continue
+			}
+			want = w
+		}
+		if done[name] {
+			// The same spelling declared again: its rename is already
+			// among the edits, which cover every occurrence.
 			continue
 		}
 		newName, reason := f.plan(name, fd.Start, kind, want)
-		switch {
-		case reason != "":
-		case done[name]:
-			// The check reports each spelling once per kind; a repeat
-			// would only duplicate edits already made.
-			reason = fmt.Sprintf("%q is already renamed by an earlier finding", name)
-		case claimed[newName] != "":
+		if reason == "" && claimed[newName] != "" {
 			reason = fmt.Sprintf("renaming %q to %q would merge it with %q, renamed to the same spelling", name, newName, claimed[newName])
 		}
 		if reason != "" {
@@ -94,18 +125,12 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 	return edits, skipped, nil
 }
 
-// conventions maps a finding's kind to its convention as check does:
-// later rules win, and in the lint profile a struct rule stands in for a
-// missing class rule.
-func conventions(c constraint.Constraint, p check.Profile) map[string]string {
+// conventions maps a multicodeif finding's kind to its convention as the
+// paper's evaluator does: later rules win.
+func conventions(c constraint.Constraint) map[string]string {
 	conv := map[string]string{}
 	for _, r := range c.Naming {
 		conv[r.Kind] = r.Convention
-	}
-	if _, ok := conv["class"]; !ok && p == check.Lint {
-		if s, ok := conv["struct"]; ok {
-			conv["class"] = s
-		}
 	}
 	return conv
 }
@@ -115,6 +140,9 @@ type fileNames struct {
 	src    []byte
 	id     lang.ID
 	byName map[string][]syntax.Node
+	// decls are the file's declarations by spelling, from the rule's
+	// model (lint profile); nil means "find bindings syntactically".
+	decls map[string][]check.Declaration
 	// exports is true when the file declares a module interface (JS
 	// export, Python __all__), which makes its file-level names API.
 	exports bool
@@ -138,6 +166,23 @@ func newFileNames(src []byte, id lang.ID, root syntax.Node) *fileNames {
 		f.exports = f.exports || len(f.byName["exports"]) > 0
 	}
 	return f
+}
+
+func (f *fileNames) setDeclarations(ds []check.Declaration) {
+	f.decls = map[string][]check.Declaration{}
+	for _, d := range ds {
+		f.decls[d.Name] = append(f.decls[d.Name], d)
+	}
+}
+
+// nodeAt returns the identifier leaf of spelling name starting at off.
+func (f *fileNames) nodeAt(name string, off int) (syntax.Node, bool) {
+	for _, n := range f.byName[name] {
+		if n.Start() == off {
+			return n, true
+		}
+	}
+	return syntax.Node{}, false
 }
 
 // isIdentLeaf accepts the identifier node types of the bundled grammars
@@ -164,14 +209,17 @@ func (f *fileNames) plan(name string, at int, kind, want string) (newName, reaso
 		return "", fmt.Sprintf("%q at this position is not an identifier in code (a string, comment or keyword); only identifiers are renamed", name)
 	}
 	if exemptName(f.id, name) {
-		return "", fmt.Sprintf("%q is exempt from naming rules in %s (protocol name the runtime calls)", name, f.id)
+		return "", fmt.Sprintf("%q is a name other code calls or reads by its spelling in %s (a runtime hook, or a \"__\" marker such as __proto__); it is not renamed", name, f.id)
 	}
 	if want == "kebab-case" {
 		return "", fmt.Sprintf("unfixable: kebab-case needs \"-\" in identifiers, which %s reads as minus", f.id)
 	}
-	newName, ok := convert(name, want)
-	if !ok || !conforms(newName, want) {
-		return "", fmt.Sprintf("%q has no %s spelling (leading underscores, digits or non-ASCII letters the convention cannot express)", name, want)
+	newName, ok := convertIn(f.id, name, want)
+	if !ok {
+		return "", fmt.Sprintf("%q has no words to respell in %s", name, want)
+	}
+	if !conforms(f.id, newName, want) {
+		return "", fmt.Sprintf("%q cannot be written in %s: respelled it would be %q, which still is not (a leading digit, or letters without case)", name, want, newName)
 	}
 	if newName == name {
 		return "", fmt.Sprintf("%q already reads as %s; nothing to rename", name, want)
@@ -185,7 +233,7 @@ func (f *fileNames) plan(name string, at int, kind, want string) (newName, reaso
 	if f.id == lang.Go && isUpper(name) != isUpper(newName) {
 		return "", fmt.Sprintf("renaming %q to %q changes whether it is exported in Go; that is an API change, not a style fix", name, newName)
 	}
-	if kind == "function" && f.namesType(name) {
+	if (kind == "function" || kind == "method") && f.namesType(name) {
 		return "", fmt.Sprintf("%q also names a class or type (a constructor shares its class's name); renaming one without the other breaks the code, and the class convention differs", name)
 	}
 	if base := f.foreignBase(name); base != "" {
@@ -193,6 +241,9 @@ func (f *fileNames) plan(name string, at int, kind, want string) (newName, reaso
 	}
 	if why := f.boundElsewhere(name); why != "" {
 		return "", fmt.Sprintf("%q %s; renaming it here would break that link", name, why)
+	}
+	if f.decls != nil {
+		return newName, f.declaredHere(name)
 	}
 	decls := 0
 	for _, n := range occ {
@@ -209,6 +260,38 @@ func (f *fileNames) plan(name string, at int, kind, want string) (newName, reaso
 		return "", fmt.Sprintf("%q is not declared in this file (library, import or foreign attribute); renaming would break references elsewhere", name)
 	}
 	return newName, ""
+}
+
+// declaredHere checks every declaration of name in the file (from the
+// rule's model) and says why renaming them all is unsafe, or "".
+func (f *fileNames) declaredHere(name string) string {
+	ds := f.decls[name]
+	if len(ds) == 0 {
+		return fmt.Sprintf("%q is not declared in this file (library, import or foreign attribute); renaming would break references elsewhere", name)
+	}
+	for _, d := range ds {
+		line := bytes.Count(f.src[:d.Start], []byte("\n")) + 1
+		// A constructor's spelling is its class's: renaming the class
+		// renames it too, which is exactly right.
+		if d.Exempt != "" && d.Exempt != "constructor" {
+			return fmt.Sprintf("%q is also declared on line %d where its spelling is forced (%s); renaming every %q would break that", name, line, d.Exempt, name)
+		}
+		if d.Kind == constraint.KindImport {
+			return fmt.Sprintf("%q is imported on line %d; the imported module defines its spelling", name, line)
+		}
+		n, ok := f.nodeAt(name, d.Start)
+		if !ok {
+			return fmt.Sprintf("%q on line %d is not an identifier the fixer can edit", name, line)
+		}
+		if f.id == lang.Go && d.Kind == constraint.KindField && isUpper(name) {
+			return fmt.Sprintf("%q on line %d is an exported field: reflection sees its name (encoding/json keys, templates, %%+v), so renaming it can change what the program prints or decodes", name, line)
+		}
+		local := d.Scope == check.ScopeFunction || d.Kind == constraint.KindParameter
+		if !local && f.exported(n) {
+			return fmt.Sprintf("%q is declared as exported API on line %d; references in other files would not be updated", name, line)
+		}
+	}
+	return ""
 }
 
 // namesType reports whether name is spelled as a type anywhere or

@@ -21,8 +21,16 @@ func TestSplitWordsAndConvert(t *testing.T) {
 		words string
 		conv  map[string]string
 	}{
-		{"HTTPServer", "HTTP Server", map[string]string{"snake_case": "http_server", "camelCase": "httpServer", "PascalCase": "HttpServer", "UPPER_CASE": "HTTP_SERVER", "kebab-case": "http-server"}},
-		{"getHTTPResponseCode", "get HTTP Response Code", map[string]string{"snake_case": "get_http_response_code"}},
+		{"HTTPServer", "HTTP Server", map[string]string{"snake_case": "http_server", "camelCase": "httpServer", "PascalCase": "HTTPServer", "UPPER_CASE": "HTTP_SERVER", "kebab-case": "http-server", "go": "HTTPServer"}},
+		{"getHTTPResponseCode", "get HTTP Response Code", map[string]string{"snake_case": "get_http_response_code", "PascalCase": "GetHTTPResponseCode"}},
+		{"parseHTTPRequest", "parse HTTP Request", map[string]string{"snake_case": "parse_http_request", "UPPER_CASE": "PARSE_HTTP_REQUEST"}},
+		{"parse_http_request", "parse http request", map[string]string{"camelCase": "parseHttpRequest", "PascalCase": "ParseHttpRequest", "go": "parseHTTPRequest"}},
+		{"test_nonhttp_schemes_dont_check_URLs", "test nonhttp schemes dont check URLs", map[string]string{"snake_case": "test_nonhttp_schemes_dont_check_urls", "camelCase": "testNonhttpSchemesDontCheckURLs"}},
+		{"IDsByName", "IDs By Name", map[string]string{"snake_case": "ids_by_name", "camelCase": "idsByName"}},
+		{"get_URL", "get URL", map[string]string{"camelCase": "getURL", "go": "getURL"}},
+		{"user_id", "user id", map[string]string{"go": "userID", "camelCase": "userId"}},
+		{"Http_server", "Http server", map[string]string{"go": "HTTPServer"}},
+		{"MAX_SIZE", "MAX SIZE", map[string]string{"go": "MaxSize", "camelCase": "maxSize"}},
 		{"utf8Decode", "utf8 Decode", map[string]string{"snake_case": "utf8_decode", "PascalCase": "Utf8Decode"}},
 		{"point_2d", "point 2d", map[string]string{"PascalCase": "Point2d", "camelCase": "point2d"}},
 		{"MAX_RETRY_COUNT", "MAX RETRY COUNT", map[string]string{"camelCase": "maxRetryCount"}},
@@ -32,7 +40,11 @@ func TestSplitWordsAndConvert(t *testing.T) {
 		{"x", "x", map[string]string{"PascalCase": "X", "UPPER_CASE": "X"}},
 	} {
 		core := strings.Trim(tc.in, "_")
-		if got := strings.Join(splitWords(core), " "); got != tc.words {
+		var ws []string
+		for _, w := range splitWords(core) {
+			ws = append(ws, w.text)
+		}
+		if got := strings.Join(ws, " "); got != tc.words {
 			t.Errorf("splitWords(%q) = %q, want %q", core, got, tc.words)
 		}
 		for conv, want := range tc.conv {
@@ -145,6 +157,22 @@ func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 	reported := map[string]bool{}
 	for _, f := range r.Findings {
 		reported[string(u.Src[f.Start:f.End])] = true
+	}
+	// Every finding gets an edit or a refusal with a reason.
+	answered := map[int]bool{}
+	for _, e := range edits {
+		answered[e.Start] = true
+	}
+	for _, sk := range skipped {
+		if sk.Reason == "" {
+			t.Errorf("skip at %d has no reason", sk.Start)
+		}
+		answered[sk.Start] = true
+	}
+	for _, f := range r.Findings {
+		if !answered[f.Start] {
+			t.Errorf("finding %q at %d got neither an edit nor a refusal", f.Message, f.Start)
+		}
 	}
 	for _, e := range edits {
 		if old := string(u.Src[e.Start:e.End]); !reported[old] {

@@ -448,9 +448,7 @@ fix:
   test: "python3 -m unittest -q"
   timeout: 60s
 `,
-		// The test module's own names are library attributes
-		// (unittest.TestCase, assertEqual) that variable:snake_case
-		// flags; it is committed here, so the hooks never see it.
+		// The test module is committed here, so the hooks never see it.
 		"test_geometry.py": geometryTest,
 		"notes.py":         "def note_text():\n    return \"ok\"\n",
 	})
@@ -474,11 +472,11 @@ fix:
 	want := []string{
 		`geometry.py:1:5: error: function name "computeArea" is not snake_case [naming_convention]`,
 		`geometry.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`geometry.py:2:3: error: variable name "totalArea" is not snake_case [naming_convention]`,
+		`geometry.py:2:3: error: local variable name "totalArea" is not snake_case [naming_convention]`,
 		`geometry.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
 		`shapes.py:1:5: error: function name "describeShape" is not snake_case [naming_convention]`,
 		`shapes.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`shapes.py:2:3: error: variable name "labelText" is not snake_case [naming_convention]`,
+		`shapes.py:2:3: error: local variable name "labelText" is not snake_case [naming_convention]`,
 		`shapes.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
 		`shapes.py:7:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
 	}

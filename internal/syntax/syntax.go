@@ -113,6 +113,12 @@ func Parse(ctx context.Context, id lang.ID, src []byte) (*Tree, error) {
 	return &Tree{Lang: id, Src: src, t: t}, nil
 }
 
+// Close frees the tree's C memory now rather than when the garbage
+// collector finalizes it: Go's heap does not see that memory, so a run
+// over thousands of files would otherwise hold most of their trees at
+// once. No node of the tree may be used afterwards.
+func (t *Tree) Close() { t.t.Close() }
+
 // Root returns the root node.
 func (t *Tree) Root() Node { return Node{n: t.t.RootNode(), src: t.Src} }
 
