@@ -34,16 +34,20 @@ func checkBraceFormatting(u *Unit, c constraint.Constraint) Result {
 		// lint profile's corrections, is the best there is.
 		return checkBraceText(u, c)
 	}
-	probs, err := BraceProblems(u, c)
+	probs, unjudged, err := braceReading(u, c)
 	if err != nil {
 		return Result{Verdict: Unverified, Reason: err.Error()}
 	}
+	note := ""
+	if unjudged > 0 {
+		note = fmt.Sprintf(" (%d brace(s) inside code that does not parse as %s not judged)", unjudged, c.Lang)
+	}
 	if len(probs) == 0 {
-		return Passed(fmt.Sprintf("braces follow %s", style))
+		return Passed(fmt.Sprintf("braces follow %s%s", style, note))
 	}
 	fs := make([]Finding, len(probs))
 	for i, p := range probs {
 		fs[i] = Finding{Start: p.At, End: p.End, Message: p.Message}
 	}
-	return Failed(fmt.Sprintf("%d brace placement(s) break %s", len(probs), style), fs...)
+	return Failed(fmt.Sprintf("%d brace placement(s) break %s%s", len(probs), style, note), fs...)
 }

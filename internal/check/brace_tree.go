@@ -21,7 +21,9 @@ import (
 //   - K&R and 1TBS: the opening brace ends the header's line (the token
 //     before it is on its line). Rust accepts rustfmt's form of a header
 //     that spans lines (a `where` clause, a broken `if` condition): the
-//     brace on a line of its own at the header's indentation.
+//     brace on a line of its own at the header's indentation. C and C++
+//     accept K&R's own layout of a function definition, its brace on the
+//     next line at the definition's indentation.
 //   - Allman: the opening brace starts a line of its own. An empty `{}`
 //     on the header's line is accepted (checkstyle's `nl` reading), as is
 //     a C# auto-property's accessor list (`{ get; set; }`).
@@ -86,17 +88,25 @@ var ErrNoBraceTree = errors.New("no syntax-tree reading of braces")
 // in source order, with no cap. It is the lint profile's rule and the
 // brace fixer's source of truth.
 func BraceProblems(u *Unit, c constraint.Constraint) ([]BraceProblem, error) {
+	probs, _, err := braceReading(u, c)
+	return probs, err
+}
+
+// braceReading is BraceProblems and the number of braces it could not
+// judge because the tree around them is broken.
+func braceReading(u *Unit, c constraint.Constraint) ([]BraceProblem, int, error) {
 	bl := braceLanguages[c.Lang]
 	if bl == nil {
-		return nil, fmt.Errorf("%s: %w", c.Lang, ErrNoBraceTree)
+		return nil, 0, fmt.Errorf("%s: %w", c.Lang, ErrNoBraceTree)
 	}
 	t, err := u.Tree(c.Lang)
 	if err != nil {
-		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
+		return nil, 0, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
 	}
 	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return braceTokensOf(t.Root(), c.Lang, bl) }).(*braceTokens)
 	a := braceAnalysis{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.lineStarts()}
-	return a.problems(), nil
+	probs := a.problems()
+	return probs, a.unjudged, nil
 }
 
 func braceTreeLanguage(id lang.ID) bool { return braceLanguages[id] != nil }
@@ -186,6 +196,8 @@ type braceAnalysis struct {
 	toks  *braceTokens
 	lines []int
 	out   []BraceProblem
+	// unjudged counts the block braces inside unparsable code.
+	unjudged int
 }
 
 // row is the 0-based line of off.
@@ -274,7 +286,9 @@ func (a *braceAnalysis) add(kind BraceKind, t braceTok, indent, msg string) {
 // block checks the block whose opening brace is open.
 func (a *braceAnalysis) block(open braceTok) {
 	b := open.up(0)
-	if !b.Valid() || a.bl.literal[b.Type()] || b.Type() == "token_tree" {
+	if !b.Valid() || a.bl.literal[b.Type()] || strings.HasPrefix(b.Type(), "token_") {
+		// token_*: a Rust macro's token trees and patterns are text the
+		// macro reads, not blocks.
 		return
 	}
 	h, ok := a.header(open)
@@ -311,7 +325,7 @@ func (a *braceAnalysis) block(open braceTok) {
 			reported = true
 		}
 	default:
-		if prevRow >= 0 && prevRow < openRow && !a.rustfmtHeader(h, prevRow, open) {
+		if prevRow >= 0 && prevRow < openRow && !a.brokenHeader(h, prevRow, open) && !a.ownLineFunction(h, open) {
 			a.add(BraceOpenOwnLine, open, indent, fmt.Sprintf("opening brace on its own line; %s puts it at the end of the block header", a.style))
 			reported = true
 		}
@@ -327,17 +341,25 @@ func (a *braceAnalysis) block(open braceTok) {
 	}
 }
 
-// braceHeader is where the header of a block starts.
-type braceHeader struct{ start, row int }
+// braceHeader is where the header of a block starts, and the node type
+// of the construct ("" where the tree is broken).
+type braceHeader struct {
+	start, row int
+	typ        string
+}
 
 func (a *braceAnalysis) headerAt(n syntax.Node) braceHeader {
-	return braceHeader{n.Start(), a.row(n.Start())}
+	return braceHeader{n.Start(), a.row(n.Start()), n.Type()}
 }
 
 // header finds the header of the block open opens, or reports that the
 // block has none.
 func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 	b := open.up(0)
+	if b.IsError() {
+		a.unjudged++ // see the broken parse case below
+		return braceHeader{}, false
+	}
 	if b.Start() < open.start {
 		// The block's own node starts before its brace: a label, `switch
 		// x`, `interface`, `init`, `try`.
@@ -363,12 +385,11 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 	case !p.Valid():
 		return braceHeader{}, false
 	case p.IsError():
-		// A broken parse: the code before the brace says whether it
-		// ends a statement.
-		if statementEnd {
-			return braceHeader{}, false
-		}
-		return a.statementHeader(prev), true
+		// A broken parse (C++ read as C, a macro the grammar cannot
+		// follow): which construct the brace belongs to is unknown, so it
+		// is not judged, and the verdict says how many were not.
+		a.unjudged++
+		return braceHeader{}, false
 	case a.container(p, w, open.up(i+2)):
 		if prevChar == ':' {
 			if colon, ok := a.tokAt(prev - 1); ok && a.bl.caseLabel[colon.up(0).Type()] {
@@ -383,6 +404,13 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 		}
 		return braceHeader{}, false
 	}
+	if prev >= 4 && string(a.src[prev-4:prev]) == "else" {
+		if kw, ok := a.tokAt(prev - 4); ok && kw.typ == "else" && p.Start() < kw.start {
+			// `} else {` in a grammar whose if statement holds its else
+			// branch: the header is the keyword, not the whole if.
+			return braceHeader{kw.start, a.row(kw.start), p.Type()}, true
+		}
+	}
 	return a.headerAt(p), true
 }
 
@@ -391,7 +419,7 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 // ends on.
 func (a *braceAnalysis) statementHeader(prev int) braceHeader {
 	r := a.row(prev - 1)
-	return braceHeader{a.lines[r], r}
+	return braceHeader{a.lines[r], r, ""}
 }
 
 // container reports whether p holds w as one statement or member among
@@ -405,14 +433,56 @@ func (a *braceAnalysis) container(p, w, pp syntax.Node) bool {
 	return ok && first < w.Start()
 }
 
-// rustfmtHeader reports rustfmt's layout of a header that spans lines:
-// after a `where` clause or a broken condition the brace stands on a line
-// of its own at the header's indentation.
-func (a *braceAnalysis) rustfmtHeader(h braceHeader, prevRow int, open braceTok) bool {
-	if a.id != lang.Rust || prevRow < 0 || h.row >= prevRow || a.row(open.start) != prevRow+1 {
+// ownLineFunction reports K&R's own layout of a C function definition:
+// its brace on a line of its own (as in the book and the Linux kernel),
+// which K&R code keeps beside the attached form.
+func (a *braceAnalysis) ownLineFunction(h braceHeader, open braceTok) bool {
+	return a.bl.ownLineFunction[h.typ] && layStartsLine(a.src, open.start)
+}
+
+// brokenHeader reports a formatter's layout of a header that does not
+// fit on one line with its brace: the brace on a line of its own at the
+// header's indentation. rustfmt does it after a `where` clause, a broken
+// condition or a control line too long for " {"; clang-format's
+// AfterControlStatement: MultiLine and K&R C code such as redis's after a
+// broken condition or signature; Prettier after a class header whose
+// `extends` breaks. rustfmt's line width is the project's (max_width),
+// unknown here; 79 columns, the narrowest in common use, is the reading:
+// a shorter line with its brace below is not rustfmt's doing. Java and
+// JavaScript blocks follow checkstyle's eol and eslint's 1tbs, which
+// report such a brace.
+func (a *braceAnalysis) brokenHeader(h braceHeader, prevRow int, open braceTok) bool {
+	if prevRow < 0 || !layStartsLine(a.src, open.start) || lineIndent(a.src, open.start) != lineIndent(a.src, h.start) {
 		return false
 	}
-	return lineIndent(a.src, open.start) == lineIndent(a.src, h.start) && layStartsLine(a.src, open.start)
+	if (a.bl.brokenHeaders || a.bl.brokenHeader[h.typ]) && h.row < prevRow {
+		return true
+	}
+	if a.id != lang.Rust {
+		return false
+	}
+	if h.row < prevRow {
+		return true
+	}
+	return rustfmtControl[h.typ] && columns(a.src[a.lines[prevRow]:a.prevCode(open.start)])+2 > 79
+}
+
+// rustfmtControl are the Rust headers rustfmt breaks before "{" when the
+// line is too long.
+var rustfmtControl = map[string]bool{"if_expression": true, "else_clause": true, "while_expression": true, "for_expression": true, "loop_expression": true, "match_expression": true}
+
+// columns is the width of a line's text, a tab counting 4 (rustfmt's
+// tab_spaces) and a multi-byte character 1.
+func columns(b []byte) int {
+	n := 0
+	for _, r := range string(b) {
+		if r == '\t' {
+			n += 4
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // keyword checks an else/catch/finally keyword against the closing brace
