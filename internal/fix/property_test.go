@@ -31,7 +31,7 @@ import (
 // -property.fixers selects the fixers; the default lists those that hold
 // the property today. `-property.fixers=all` runs every one and reports
 // each violation with the input that shows it.
-var propertyFixers = flag.String("property.fixers", "braces", "comma-separated fixers the property test checks: braces, indentation, naming, comments, or all")
+var propertyFixers = flag.String("property.fixers", "braces,naming", "comma-separated fixers the property test checks: braces, indentation, naming, comments, or all")
 
 // propFixer is one fixer under test and its reading of "the text a
 // finding flagged".
@@ -209,10 +209,10 @@ func FuzzFixersAgreeWithCheckers(f *testing.F) {
 
 // propFuzzSpecs are the constraints fuzz inputs are checked against.
 var propFuzzSpecs = map[constraint.Type][]string{
-	constraint.Braces: {"c;K&R", "java;1TBS", "javascript;Allman", "go;K&R", "rust;Allman", "cpp;1TBS", "kotlin;K&R", "csharp;Allman", "typescript;1TBS"},
+	constraint.Braces:      {"c;K&R", "java;1TBS", "javascript;Allman", "go;K&R", "rust;Allman", "cpp;1TBS", "kotlin;K&R", "csharp;Allman", "typescript;1TBS"},
 	constraint.Indentation: {"python;spaces:4;spacing", "java;spaces:4;spacing", "go;tabs", "c;spaces:2;no spacing"},
-	constraint.Naming: {"python;class:PascalCase,function:snake_case", "java;class:PascalCase,function:camelCase", "go;function:camelCase"},
-	constraint.Comments: {"go;GoDoc", "java;Javadoc", "c;Single-line comment", "python;Python docstring"},
+	constraint.Naming:      {"python;class:PascalCase,function:snake_case", "java;class:PascalCase,function:camelCase", "go;function:camelCase"},
+	constraint.Comments:    {"go;GoDoc", "java;Javadoc", "c;Single-line comment", "python;Python docstring"},
 }
 
 // checkFixerProperty runs the fixer on every finding alone, on every
