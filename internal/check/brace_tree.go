@@ -154,8 +154,8 @@ type braceTokens struct {
 }
 
 func braceTokensOf(root syntax.Node, id lang.ID, bl *braceLanguage) *braceTokens {
-	out := &braceTokens{at: map[int]int{}, firstOpen: map[syntax.Key]int{}, lastClose: map[syntax.Key]int{}}
 	caps, ancs := bl.query(id).CapturesWithAncestors(root, braceAncestors)
+	out := &braceTokens{at: make(map[int]int, len(caps)), firstOpen: make(map[syntax.Key]int, len(caps)/3), lastClose: make(map[syntax.Key]int, len(caps)/3)}
 	for ci, c := range caps {
 		n := c.Node
 		start, end := n.Start(), n.End()
@@ -286,7 +286,8 @@ func (a *braceAnalysis) add(kind BraceKind, t braceTok, indent, msg string) {
 // block checks the block whose opening brace is open.
 func (a *braceAnalysis) block(open braceTok) {
 	b := open.up(0)
-	if !b.Valid() || a.bl.literal[b.Type()] || strings.HasPrefix(b.Type(), "token_") {
+	bt := b.Type()
+	if !b.Valid() || a.bl.literal[bt] || strings.HasPrefix(bt, "token_") {
 		// token_*: a Rust macro's token trees and patterns are text the
 		// macro reads, not blocks.
 		return
@@ -315,7 +316,7 @@ func (a *braceAnalysis) block(open braceTok) {
 	reported := false
 	switch a.style {
 	case "Allman":
-		oneLine := !multi && (a.bl.oneLineAllman[b.Type()] || a.bl.oneLineAllman[open.up(1).Type()])
+		oneLine := !multi && (a.bl.oneLineAllman[bt] || a.bl.oneLineAllman[open.up(1).Type()])
 		if prevRow == openRow && !empty && !oneLine {
 			msg := "opening brace should be on its own line (Allman)"
 			if a.id == lang.Go {
@@ -330,7 +331,7 @@ func (a *braceAnalysis) block(open braceTok) {
 			reported = true
 		}
 	}
-	if !multi || a.bl.valueList[b.Type()] {
+	if !multi || a.bl.valueList[bt] {
 		return
 	}
 	if n := a.nextCode(open.end); !reported && n < closeTok.start && a.row(n) == openRow {
@@ -531,7 +532,7 @@ func braceBlockBefore(closeTok, kw braceTok) bool {
 }
 
 func sameNode(a, b syntax.Node) bool {
-	return a.Valid() && b.Valid() && a.Start() == b.Start() && a.End() == b.End() && a.Type() == b.Type()
+	return a.Valid() && b.Valid() && a.Key() == b.Key()
 }
 
 func lineIndent(src []byte, off int) string {
