@@ -6,7 +6,7 @@
 // family with every exclusion and its count; -v lists each disagreement.
 // The peers' files are read where they are and never copied.
 //
-// usage: go run ./benchmark/peers/braces -checkstyle DIR -eslint CASES.json [-v]
+// usage: go run ./benchmark/peers/braces -checkstyle DIR -eslint CASES.json [-checkstyle-cmd checkstyle] [-v]
 // (benchmark/peers/braces.sh runs both steps from a peers checkout.)
 package main
 
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -33,6 +34,7 @@ func main() {
 	csDir := flag.String("checkstyle", "", "checkstyle's leftcurly input directory")
 	esCases := flag.String("eslint", "", "eslint brace-style cases (JSON from eslint_cases.js)")
 	verbose := flag.Bool("v", false, "list every disagreement")
+	csCmd := flag.String("checkstyle-cmd", "", "also run this installed checkstyle on the inputs and compare with its output")
 	flag.Parse()
 	if *csDir == "" && *esCases == "" {
 		fmt.Fprintln(os.Stderr, "usage: braces -checkstyle DIR -eslint CASES.json [-v]")
@@ -41,7 +43,7 @@ func main() {
 	var rows []row
 	var notes []string
 	if *csDir != "" {
-		r, n, err := checkstyle(*csDir, *verbose, os.Stderr)
+		r, n, err := checkstyle(*csDir, *csCmd, *verbose, os.Stderr)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "braces:", err)
 			os.Exit(1)
@@ -178,9 +180,10 @@ func messages(ps []check.BraceProblem) []string {
 var (
 	optionRe           = regexp.MustCompile(`(?m)^option = (?:\(default\))?(.*)$`)
 	ignoreEnumsFalseRe = regexp.MustCompile(`(?m)^ignoreEnums = false`)
-	tokensRe           = regexp.MustCompile(`(?ms)^tokens = (.*?)\n\n`)
+	tokensRe           = regexp.MustCompile(`(?m)^tokens = ((?:.*\\\n)*.*)$`)
 	markerRe           = regexp.MustCompile(`// (?:(\d+) )?violations?( above| below)?(.*)$`)
 	messageRe          = regexp.MustCompile(`'\{' at column (\d+) (should [a-z ]+)`)
+	toolLineRe         = regexp.MustCompile(`^\[(?:ERROR|WARN)\] .*?:(\d+):(?:\d+:)? .*\[LeftCurly\]`)
 )
 
 type marker struct {
@@ -188,14 +191,16 @@ type marker struct {
 	kind      string // "should be on the previous line", ...
 }
 
-func checkstyle(dir string, verbose bool, w io.Writer) ([]row, []string, error) {
+func checkstyle(dir, csCmd string, verbose bool, w io.Writer) ([]row, []string, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.java"))
 	if err != nil || len(paths) == 0 {
 		return nil, nil, fmt.Errorf("%s: no LeftCurly inputs (%v)", dir, err)
 	}
-	eol := row{family: "checkstyle LeftCurly eol ↔ K&R"}
-	nl := row{family: "checkstyle LeftCurly nl ↔ Allman"}
-	var skippedFiles []string
+	eol := row{family: "checkstyle LeftCurly eol markers ↔ K&R"}
+	nl := row{family: "checkstyle LeftCurly nl markers ↔ Allman"}
+	ranEOL := row{family: "installed checkstyle run, eol ↔ K&R"}
+	ranNL := row{family: "installed checkstyle run, nl ↔ Allman"}
+	var skippedFiles, failed []string
 	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -224,12 +229,85 @@ func checkstyle(dir string, verbose bool, w io.Writer) ([]row, []string, error) 
 				cfg.tokens[tok] = true
 			}
 		}
-		if err := compareFile(r, name, src, spec, option, cfg, verbose, w); err != nil {
+		peer := map[int][]marker{}
+		for _, m := range markers(src) {
+			peer[m.line] = append(peer[m.line], m)
+		}
+		if err := compareFile(r, name, src, peer, spec, option, cfg, verbose, w); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if csCmd == "" {
+			continue
+		}
+		out, err := runCheckstyle(csCmd, path, option, cfg)
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%s (%v)", name, err))
+			continue
+		}
+		ran := &ranEOL
+		if option == "nl" {
+			ran = &ranNL
+		}
+		if err := compareFile(ran, name, src, out, spec, option, cfg, verbose, w); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	note := "checkstyle inputs not compared (an option no iflint style means): " + strings.Join(skippedFiles, ", ")
-	return []row{eol, nl}, []string{note}, nil
+	notes := []string{"checkstyle inputs not compared (an option no iflint style means): " + strings.Join(skippedFiles, ", ")}
+	rows := []row{eol, nl}
+	if csCmd != "" {
+		rows = append(rows, ranEOL, ranNL)
+		notes = append(notes, fmt.Sprintf("inputs the installed checkstyle (%s) cannot process (newer syntax or properties), left out of its rows: %d: %s", csCmd, len(failed), strings.Join(failed, ", ")))
+	}
+	return rows, notes, nil
+}
+
+// runCheckstyle runs an installed checkstyle with the input's LeftCurly
+// properties and returns its violations by line.
+func runCheckstyle(cmd, path, option string, cfg fileConfig) (map[int][]marker, error) {
+	props := fmt.Sprintf(`<property name="option" value="%s"/>`, option)
+	if !cfg.ignoreEnums {
+		props += `<property name="ignoreEnums" value="false"/>`
+	}
+	if len(cfg.tokens) > 0 {
+		var ts []string
+		for t := range cfg.tokens {
+			ts = append(ts, t)
+		}
+		sort.Strings(ts)
+		props += fmt.Sprintf(`<property name="tokens" value="%s"/>`, strings.Join(ts, ","))
+	}
+	xml := `<?xml version="1.0"?><!DOCTYPE module PUBLIC "-//Checkstyle//DTD Checkstyle Configuration 1.3//EN" "https://checkstyle.org/dtds/configuration_1_3.dtd">` +
+		`<module name="Checker"><module name="TreeWalker"><module name="LeftCurly">` + props + `</module></module></module>`
+	f, err := os.CreateTemp("", "leftcurly-*.xml")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.WriteString(xml); err != nil {
+		return nil, err
+	}
+	f.Close()
+	out, _ := exec.Command(cmd, "-c", f.Name(), path).CombinedOutput()
+	text := string(out)
+	if !strings.Contains(text, "Audit done.") {
+		first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+		return nil, fmt.Errorf("%s", strings.TrimPrefix(first, "com.puppycrawl.tools.checkstyle.api.CheckstyleException: "))
+	}
+	res := map[int][]marker{}
+	for _, l := range strings.Split(text, "\n") {
+		m := toolLineRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[1])
+		mk := marker{line: line}
+		if msg := messageRe.FindStringSubmatch(l); msg != nil {
+			mk.col, _ = strconv.Atoi(msg[1])
+			mk.kind = msg[2]
+		}
+		res[line] = append(res[line], mk)
+	}
+	return res, nil
 }
 
 func markers(src []byte) []marker {
@@ -305,7 +383,7 @@ type fileConfig struct {
 	ignoreEnums bool
 }
 
-func compareFile(r *row, name string, src []byte, spec, option string, cfg fileConfig, verbose bool, w io.Writer) error {
+func compareFile(r *row, name string, src []byte, peer map[int][]marker, spec, option string, cfg fileConfig, verbose bool, w io.Writer) error {
 	tree, err := syntax.Parse(context.Background(), lang.Java, src)
 	if err != nil {
 		return err
@@ -325,10 +403,6 @@ func compareFile(r *row, name string, src []byte, spec, option string, cfg fileC
 		}
 		return true
 	})
-	peer := map[int][]marker{}
-	for _, m := range markers(src) {
-		peer[m.line] = append(peer[m.line], m)
-	}
 	ps, err := problems(name, src, spec)
 	if err != nil {
 		return err
@@ -369,7 +443,7 @@ func compareFile(r *row, name string, src []byte, spec, option string, cfg fileC
 		if agree {
 			r.agree++
 		} else if verbose {
-			fmt.Fprintf(w, "checkstyle %s %s:%d: markers %v, iflint %v\n    %s\n", option, name, l, peer[l], messages(ours[l]), srcLines[l-1])
+			fmt.Fprintf(w, "%s %s:%d: checkstyle %v, iflint %v\n    %s\n", r.family, name, l, peer[l], messages(ours[l]), srcLines[l-1])
 		}
 	}
 	return nil
