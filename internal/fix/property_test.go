@@ -163,7 +163,7 @@ func TestFixersAgreeWithCheckers(t *testing.T) {
 			cases := propCases(t, pf.typ)
 			failing, findings := 0, 0
 			for _, pc := range cases {
-				n, bad := checkFixerProperty(pf, pc)
+				n, bad := checkFixerProperty(pf, pc, -1)
 				findings += n
 				if n > 0 {
 					failing++
@@ -187,10 +187,15 @@ func FuzzFixersAgreeWithCheckers(f *testing.F) {
 	fixers := selectedFixers(f)
 	for _, pf := range fixers {
 		for _, pc := range propCases(f, pf.typ) {
-			f.Add(pc.src)
+			if len(pc.src) <= fuzzMaxSeed {
+				f.Add(pc.src)
+			}
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > fuzzMaxInput {
+			t.Skip("long inputs are TestFixersAgreeWithCheckers' job; the fuzzer explores short ones fast")
+		}
 		for _, pf := range fixers {
 			for _, spec := range propFuzzSpecs[pf.typ] {
 				c, err := constraint.ParseAnswer(pf.typ, spec)
@@ -198,7 +203,7 @@ func FuzzFixersAgreeWithCheckers(f *testing.F) {
 					t.Fatal(err)
 				}
 				name := "fuzz" + lang.Get(c.Lang).Extensions[0]
-				_, bad := checkFixerProperty(pf, propCase{spec, c, name, src})
+				_, bad := checkFixerProperty(pf, propCase{spec, c, name, src}, fuzzSingles)
 				for _, b := range bad {
 					t.Errorf("%s %s on %q: %s", pf.name, spec, src, b)
 				}
@@ -206,6 +211,15 @@ func FuzzFixersAgreeWithCheckers(f *testing.F) {
 		}
 	})
 }
+
+// The fuzzer's inputs stay short and each gives its first findings alone
+// (then every other one and all): its worth is in many inputs. Its seeds
+// are the short inputs of TestFixersAgreeWithCheckers.
+const (
+	fuzzMaxSeed  = 600
+	fuzzMaxInput = 2048
+	fuzzSingles  = 4
+)
 
 // propFuzzSpecs are the constraints fuzz inputs are checked against.
 var propFuzzSpecs = map[constraint.Type][]string{
@@ -215,10 +229,11 @@ var propFuzzSpecs = map[constraint.Type][]string{
 	constraint.Comments:    {"go;GoDoc", "java;Javadoc", "c;Single-line comment", "python;Python docstring"},
 }
 
-// checkFixerProperty runs the fixer on every finding alone, on every
-// other finding and on all of them, and returns the number of findings
-// and each violation of the property.
-func checkFixerProperty(pf propFixer, pc propCase) (int, []string) {
+// checkFixerProperty runs the fixer on every finding alone (the first
+// singles of them when singles >= 0), on every other finding and on all
+// of them, and returns the number of findings and each violation of the
+// property.
+func checkFixerProperty(pf propFixer, pc propCase, singles int) (int, []string) {
 	u := check.NewUnit(context.Background(), pc.path, pc.src, check.Lint)
 	r := check.Run(u, pc.c)
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
@@ -228,7 +243,9 @@ func checkFixerProperty(pf propFixer, pc propCase) (int, []string) {
 	if len(r.Findings) > 1 {
 		var odd []check.Finding
 		for i, f := range r.Findings {
-			subsets = append(subsets, []check.Finding{f})
+			if singles < 0 || i < singles {
+				subsets = append(subsets, []check.Finding{f})
+			}
 			if i%2 == 1 {
 				odd = append(odd, f)
 			}
@@ -400,7 +417,7 @@ func TestPropertyCatchesOverreach(t *testing.T) {
 	greedy := func(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
 		return FixBraces(u, c, check.Run(u, c))
 	}
-	if _, bad := checkFixerProperty(propFixer{"greedy", constraint.Braces, greedy, bracesCover}, pc); len(bad) == 0 {
+	if _, bad := checkFixerProperty(propFixer{"greedy", constraint.Braces, greedy, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that fixes findings it was not given passes the property")
 	}
 	silent := func(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
@@ -408,10 +425,10 @@ func TestPropertyCatchesOverreach(t *testing.T) {
 		one.Findings = r.Findings[:1]
 		return FixBraces(u, c, one)
 	}
-	if _, bad := checkFixerProperty(propFixer{"silent", constraint.Braces, silent, bracesCover}, pc); len(bad) == 0 {
+	if _, bad := checkFixerProperty(propFixer{"silent", constraint.Braces, silent, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that ignores a finding without a reason passes the property")
 	}
-	if n, bad := checkFixerProperty(propFixer{"braces", constraint.Braces, FixBraces, bracesCover}, pc); n != 2 || len(bad) != 0 {
+	if n, bad := checkFixerProperty(propFixer{"braces", constraint.Braces, FixBraces, bracesCover}, pc, -1); n != 2 || len(bad) != 0 {
 		t.Errorf("FixBraces: %d findings, violations %v", n, bad)
 	}
 }
