@@ -1,22 +1,18 @@
 package check
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// bracesRule checks brace_block_formatting: K&R and 1TBS put an opening
-// brace at the end of the line that opens the block, Allman on a line of
-// its own; 1TBS also keeps else/catch/finally on the closing brace's line.
-//
-// Like the reference evaluator it removes comments (not strings), keeps
-// the non-blank lines, and looks at the first "{" and "}" of each line. An
-// opening brace counts as well placed only after ")" or a word character,
-// so `x = {` fails K&R/1TBS and a Python dict or f-string brace fails every
-// style in the MultiCodeIF profile.
+// bracesRule checks brace_block_formatting. The two profiles differ in
+// kind, so each has its own implementation: the multicodeif profile
+// reads lines of text as the paper's evaluator does (brace_text.go);
+// the lint profile reads the syntax tree (brace_tree.go), where a brace
+// knows whether it opens a block, which header it belongs to and which
+// keyword follows it.
 var bracesRule = &Rule{Type: constraint.Braces, Check: checkBraceFormatting}
 
 func checkBraceFormatting(u *Unit, c constraint.Constraint) Result {
@@ -24,135 +20,34 @@ func checkBraceFormatting(u *Unit, c constraint.Constraint) Result {
 	if style != "K&R" && style != "1TBS" && style != "Allman" {
 		return Failed(fmt.Sprintf("unknown brace style %q (expected K&R, 1TBS or Allman)", style))
 	}
-	lint := u.Profile == Lint
-	if lint && c.Lang == lang.Python {
+	if u.Profile != Lint {
+		return checkBraceText(u, c)
+	}
+	if c.Lang == lang.Python {
 		// Divergence (lint profile): Python blocks are delimited by
 		// indentation; its braces are dict/set literals and f-string
 		// fields, which no brace style governs.
 		return Passed("Python has no brace-delimited blocks")
 	}
-	sp, err := laySpansFor(u, c.Lang)
+	if !braceTreeLanguage(c.Lang) {
+		// No tree reading for this language: the text reading, with the
+		// lint profile's corrections, is the best there is.
+		return checkBraceText(u, c)
+	}
+	probs, unjudged, err := braceReading(u, c)
 	if err != nil {
-		return Result{Verdict: Unverified, Reason: fmt.Sprintf("cannot parse as %s: %v", c.Lang, err)}
+		return Result{Verdict: Unverified, Reason: err.Error()}
 	}
-	var v *layoutView
-	if lint {
-		// Divergence (lint profile): braces inside string and character
-		// literals and doc comments are text, not block delimiters (the
-		// evaluator only removes comments before looking for "{" and "}"),
-		// and removing a comment never joins lines: in Pygments a C, C++
-		// or Rust line comment swallows its newline, so `f() // c` + "{"
-		// on the next line read as K&R.
-		v = layLintView(u, c.Lang, sp, true)
-	} else {
-		v = layViewOf(u, c.Lang, sp, false)
+	note := ""
+	if unjudged > 0 {
+		note = fmt.Sprintf(" (%d brace(s) inside code that does not parse as %s not judged)", unjudged, c.Lang)
 	}
-	t := v.text
-	var lines []layLine // non-blank lines, stripped of surrounding space
-	for _, l := range laySplitLines(t) {
-		s := layTrimLeft(t, l.start, l.end)
-		e := layTrimRight(t, s, l.end)
-		if s < e {
-			lines = append(lines, layLine{s, e})
-		}
+	if len(probs) == 0 {
+		return Passed(fmt.Sprintf("braces follow %s%s", style, note))
 	}
-	lf := newLayFindings(u)
-	bad := 0
-	report := func(at int, msg string) {
-		bad++
-		s, e := v.srcRange(at, at+1)
-		lf.add(s, e, msg)
+	fs := make([]Finding, len(probs))
+	for i, p := range probs {
+		fs[i] = Finding{Start: p.At, End: p.End, Message: p.Message}
 	}
-	// headerOK: what precedes a brace (on its line for K&R/1TBS, on the
-	// previous line for Allman) may introduce a block.
-	headerOK := func(s, e int) bool {
-		if e <= s {
-			return false
-		}
-		if lint {
-			// Divergence (lint profile): any code may precede the brace
-			// (`x = {`, `=> {`, `({`); the evaluator accepts only ")" or a
-			// word character, failing object and array literals.
-			return true
-		}
-		r, _ := layRuneBefore(t, e)
-		return r == ')' || layPyWord(r)
-	}
-	var literal map[int]bool
-	if lint {
-		// Divergence (lint profile): a "{" that opens a value (Go composite
-		// literal, initializer list, JS object) is not a block brace, so a
-		// table of struct literals one per line breaks no brace style.
-		literal = literalBraces(u, c.Lang)
-	}
-	for i, l := range lines {
-		text := t[l.start:l.end]
-		open := bytes.IndexByte(text, '{')
-		if open >= 0 && literal != nil {
-			if s, _ := v.srcRange(l.start+open, l.start+open+1); literal[s] {
-				open = -1
-			}
-		}
-		if style == "Allman" {
-			switch {
-			case l.end-l.start == 1 && open == 0:
-				if i == 0 || !headerOK(lines[i-1].start, lines[i-1].end) {
-					report(l.start, "opening brace on its own line does not follow a block header ending in \")\" or a name")
-				}
-			case open >= 0:
-				report(l.start+open, "opening brace should be on its own line (Allman)")
-			}
-			continue
-		}
-		if open >= 0 {
-			before := layTrimRight(t, l.start, l.start+open)
-			switch {
-			case l.end-l.start == 1:
-				report(l.start, fmt.Sprintf("opening brace on its own line; %s puts it at the end of the block header", style))
-			case before == l.start:
-				report(l.start+open, fmt.Sprintf("opening brace starts the line; %s puts it at the end of the block header", style))
-			case !headerOK(l.start, before):
-				report(l.start+open, fmt.Sprintf("opening brace follows %s, not \")\" or a name (%s)", layDescribeBefore(t, l.start, before), style))
-			}
-		}
-		if style != "1TBS" || i+1 >= len(lines) {
-			continue
-		}
-		closeAt := bytes.IndexByte(text, '}')
-		if closeAt < 0 {
-			continue
-		}
-		after := t[layTrimLeft(t, l.start+closeAt+1, l.end):l.end]
-		if layContinuation(after) {
-			continue
-		}
-		if next := t[lines[i+1].start:lines[i+1].end]; layContinuation(next) {
-			report(l.start+closeAt, fmt.Sprintf("%q should follow the closing brace on the same line (1TBS)", layFirstWord(next)))
-		}
-	}
-	if bad == 0 {
-		return Passed(fmt.Sprintf("braces follow %s", style))
-	}
-	return Failed(fmt.Sprintf("%d brace placement(s) break %s", bad, style), lf.sorted()...)
-}
-
-// layContinuation mirrors the evaluator's startswith(('else',
-// 'catch', 'finally')), prefix match included ("elsewhere" counts).
-func layContinuation(b []byte) bool {
-	return bytes.HasPrefix(b, []byte("else")) || bytes.HasPrefix(b, []byte("catch")) || bytes.HasPrefix(b, []byte("finally"))
-}
-
-func layFirstWord(b []byte) string {
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return string(b[:i])
-		}
-	}
-	return string(b)
-}
-
-// layDescribeBefore quotes the character right before a misplaced brace.
-func layDescribeBefore(t []byte, s, e int) string {
-	r, _ := layRuneBefore(t[s:e], e-s)
-	return fmt.Sprintf("%q", string(r))
+	return Failed(fmt.Sprintf("%d brace placement(s) break %s%s", len(probs), style, note), fs...)
 }

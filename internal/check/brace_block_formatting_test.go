@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/iflint/iflint/internal/constraint"
@@ -12,11 +14,13 @@ func TestBraceVerdicts(t *testing.T) {
 		spec, code string
 		mcif, lint Verdict
 	}{
-		// Python's str.splitlines also breaks at \v, \f and U+2028.
-		{"C;Allman", "int f()\v{\f return 0;\u2028}", Pass, Pass},
-		{"C;K&R", "int f()\v{\n}", Fail, Fail},
-		// startswith('else') is a prefix test: "elsewhere" counts.
-		{"C;1TBS", "void f() {\n}\nelsewhere();\n", Fail, Fail},
+		// Python's str.splitlines also breaks at \v, \f and U+2028; in
+		// the lint profile, as in compilers and editors, only \n does.
+		{"C;Allman", "int f()\v{\f return 0;\u2028}", Pass, Fail},
+		{"C;K&R", "int f()\v{\n}", Fail, Pass},
+		// startswith('else') is a prefix test: "elsewhere" counts; the
+		// lint profile reads keywords from the syntax tree.
+		{"C;1TBS", "void f() {\n}\nelsewhere();\n", Fail, Pass},
 		// Only the first "{" of a line is looked at.
 		{"java;K&R", "class A { int[] a = {1}; }\n", Pass, Pass},
 		// A brace after "=" fails K&R in the evaluator, not in lint.
@@ -46,4 +50,64 @@ func TestBraceVerdicts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBraceFindingsUncapped: every misplaced brace is reported, however
+// many there are, and two on one line are two findings.
+func TestBraceFindingsUncapped(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("class A {\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&sb, "    void f%d()\n    {\n    }\n", i)
+	}
+	sb.WriteString("}\n")
+	c, err := constraint.ParseAnswer(constraint.Braces, "java;K&R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(NewUnit(context.Background(), "A.java", []byte(sb.String()), Lint), c)
+	if len(r.Findings) != 300 {
+		t.Errorf("K&R: %d findings, want 300", len(r.Findings))
+	}
+	c, err = constraint.ParseAnswer(constraint.Braces, "java;Allman")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "class A\n{\n    int f(int x)\n    {\n        if (x > 0)\n        {\n            return 1;\n        } else {\n            return 0;\n        }\n    }\n}\n"
+	r = Run(NewUnit(context.Background(), "A.java", []byte(src), Lint), c)
+	if len(r.Findings) != 2 {
+		t.Errorf("Allman `} else {`: %d findings %v, want the keyword's and the brace's", len(r.Findings), r.Findings)
+	}
+}
+
+// BenchmarkBraceRule compares the lint profile's brace rule with the
+// parse it reads (run both: the ratio is the rule's cost).
+func BenchmarkBraceRule(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("class A {\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&sb, "    int f%d(int x) {\n        if (x > %d) {\n            return new int[] {x, 1}[0];\n        } else {\n            return 0;\n        }\n    }\n", i, i)
+	}
+	sb.WriteString("}\n")
+	src := []byte(sb.String())
+	c, err := constraint.ParseAnswer(constraint.Braces, "java;1TBS")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("parse", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			u := NewUnit(context.Background(), "A.java", src, Lint)
+			if _, err := u.Tree(c.Lang); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("parse+rule", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			u := NewUnit(context.Background(), "A.java", src, Lint)
+			if r := Run(u, c); r.Verdict != Pass {
+				b.Fatalf("%s: %s", r.Verdict, r.Reason)
+			}
+		}
+	})
 }

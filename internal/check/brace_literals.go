@@ -1,45 +1,22 @@
 package check
 
-import (
-	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/syntax"
-)
+import "github.com/iflint/iflint/internal/lang"
 
-// braceLiteralParents are the node types whose "{" opens a value (a
-// composite literal, an initializer list, an object or import list), not
-// a block. Brace styles govern blocks, so the lint profile ignores these.
-var braceLiteralParents = map[lang.ID]map[string]bool{
-	lang.Go:         {"literal_value": true},
-	lang.Java:       {"array_initializer": true, "element_value_array_initializer": true},
-	lang.JavaScript: {"object": true, "object_pattern": true, "named_imports": true, "export_clause": true},
-	lang.TypeScript: {"object": true, "object_pattern": true, "named_imports": true, "export_clause": true, "object_type": true},
-	lang.C:          {"initializer_list": true},
-	lang.CPP:        {"initializer_list": true},
-	lang.CSharp:     {"initializer_expression": true},
-	lang.Rust:       {"field_initializer_list": true, "use_list": true, "struct_pattern": true},
-}
-
-// literalBraces returns the source offsets of "{" tokens that open values
-// rather than blocks. A file that does not parse yields what parsed.
-func literalBraces(u *Unit, id lang.ID) map[int]bool {
-	parents := braceLiteralParents[id]
-	if parents == nil {
-		return nil
-	}
-	return u.Memo("braces.literal."+string(id), func() any {
-		out := map[int]bool{}
-		t, err := u.Tree(id)
-		if err != nil {
-			return out
-		}
-		t.Root().Walk(func(n syntax.Node) bool {
-			if parents[n.Type()] && n.ChildCount() > 0 {
-				if open := n.Child(0); open.Type() == "{" {
-					out[open.Start()] = true
-				}
-			}
-			return true
-		})
-		return out
-	}).(map[int]bool)
+// braceLiterals are, per language, the node types whose "{" opens a value
+// (a composite literal, an initializer list, an object, an import list, a
+// pattern, a lambda literal), not a block. Brace styles govern blocks, so
+// the lint profile never reports these braces, and never lets one hide
+// the block brace after it on the same line.
+var braceLiterals = map[lang.ID][]string{
+	lang.Go:         {"literal_value"},
+	lang.Java:       {"array_initializer", "element_value_array_initializer"},
+	lang.JavaScript: {"object", "object_pattern", "named_imports", "export_clause", "jsx_expression"},
+	lang.TypeScript: {"object", "object_pattern", "named_imports", "export_clause", "object_type", "jsx_expression"},
+	lang.C:          {"initializer_list"},
+	lang.CPP:        {"initializer_list"},
+	lang.CSharp:     {"initializer_expression", "anonymous_object_creation_expression", "interpolation"},
+	// A Kotlin lambda is a value: `list.forEach {` cannot move its brace
+	// to the next line without becoming a separate statement.
+	lang.Kotlin: {"lambda_literal", "interpolated_expression"},
+	lang.Rust:   {"field_initializer_list", "use_list", "struct_pattern"},
 }

@@ -2,8 +2,8 @@ package fix
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -11,186 +11,329 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// literalBraceParents open values, not blocks (mirrors check's lint
-// profile): no brace style governs them, so they never move.
-var literalBraceParents = map[string]bool{
-	"literal_value": true, "array_initializer": true, "element_value_array_initializer": true,
-	"object": true, "object_pattern": true, "named_imports": true, "export_clause": true,
-	"object_type": true, "initializer_list": true, "initializer_expression": true,
-	"field_initializer_list": true, "use_list": true, "struct_pattern": true,
-}
-
-// FixBraces is the Fixer of brace_block_formatting: it moves opening
-// block braces to the header line (K&R, 1TBS) or onto their own line at
-// the header's indentation (Allman), and for 1TBS joins "}" with a
-// following else/catch/finally. Each move is kept only if the reparsed
-// tree keeps its shape, which catches a brace whose meaning depends on
-// its line (Kotlin trailing lambdas, JavaScript's `return` + newline).
+// FixBraces is the Fixer of brace_block_formatting. It fixes exactly the
+// findings it is given, each by the placement the rule reports there
+// (check.BraceProblems, the rule's own reading): it moves an opening
+// brace to its header's line (K&R, 1TBS) or onto a line of its own at
+// the header's indentation (Allman), moves a block's first or last
+// statement off the brace's line, and joins or parts "}" and a following
+// else/catch/finally (1TBS, Allman). Every edit only changes the blanks
+// between the flagged token and its neighbour, so no code moves from one
+// statement to another: a block without a header is never reported, so
+// never joined to the statement before it.
+//
+// Each given finding gets its edits or a Skipped reason. The edits are
+// kept only if the reparsed tree keeps its shape (a brace whose meaning
+// depends on its line, as in JavaScript after `return`, is caught) and
+// the rule then reports exactly the other placements it reported before:
+// nothing new, nothing the fixer was not asked to fix.
 func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
-	if r.Verdict != check.Fail {
+	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return nil, nil, nil
 	}
-	t, err := u.Tree(c.Lang)
+	probs, err := check.BraceProblems(u, c)
+	if errors.Is(err, check.ErrNoBraceTree) {
+		why := fmt.Sprintf("braces in %s are read as text, not from a syntax tree, so they are not moved automatically", c.Lang)
+		return nil, skipAll(r.Findings, why), nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("brace fix: %w", err)
+	}
+	before, err := u.Tree(c.Lang)
 	if err != nil {
 		return nil, nil, fmt.Errorf("brace fix: parse as %s: %w", c.Lang, err)
 	}
-	src := u.Src
-	tokens := map[int]syntax.Node{}
-	var comments []byteSpan
-	t.Root().Walk(func(n syntax.Node) bool {
-		typ := n.Type()
-		switch {
-		case strings.Contains(typ, "comment"):
-			comments = append(comments, byteSpan{n.Start(), n.End()})
-			return false
-		case strings.Contains(typ, "string"):
-			return false
-		case (typ == "{" || typ == "}") && n.ChildCount() == 0:
-			tokens[n.Start()] = n
-		}
-		return true
-	})
-	var edits Edits
+	at := make(map[int]check.BraceProblem, len(probs))
+	for _, p := range probs {
+		at[p.At] = p
+	}
+	var parts []braceFix
 	var skipped []Skipped
 	for _, f := range r.Findings {
-		es, why := braceEdits(src, c, tokens, comments, f)
-		if why == "" {
-			why = shapeProblem(u, c.Lang, es, t)
+		p, ok := at[f.Start]
+		if !ok {
+			skipped = append(skipped, Skipped{f.Start, f.End, "the brace rule's syntax-tree reading does not report this placement (it is not a block's brace there), so there is nothing to move"})
+			continue
 		}
+		es, why := braceEdits(u.Src, c, p)
 		if why != "" {
 			skipped = append(skipped, Skipped{f.Start, f.End, why})
 			continue
 		}
-		edits = append(edits, es...)
+		parts = append(parts, braceFix{f, p, es})
 	}
-	if len(edits) == 0 {
-		return nil, mergeSkipped(skipped, remaining(nil, r)), nil
+	fixes, rejected := verifyBraceFixes(u, c, before, probs, parts)
+	var edits Edits
+	for _, fx := range fixes {
+		edits = append(edits, fx.edits...)
 	}
-	out, err := edits.Apply(src)
-	if err != nil {
-		return nil, nil, fmt.Errorf("brace fix: own edits: %w", err)
-	}
-	rest := check.Run(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
-	return edits, mergeSkipped(skipped, remaining(edits, rest)), nil
+	skipped = append(skipped, rejected...)
+	sortSkipped(skipped)
+	return edits, skipped, nil
 }
 
-// braceEdits returns the edits fixing one finding, or why it is refused.
-func braceEdits(src []byte, c constraint.Constraint, tokens map[int]syntax.Node, comments []byteSpan, f check.Finding) (Edits, string) {
-	tok, ok := tokens[f.Start]
-	if !ok {
-		return nil, "no brace token here (it is inside a string or comment)"
+// braceFix is one finding with the edits that fix it.
+type braceFix struct {
+	f     check.Finding
+	p     check.BraceProblem
+	edits Edits
+}
+
+func skipAll(fs []check.Finding, why string) []Skipped {
+	out := make([]Skipped, len(fs))
+	for i, f := range fs {
+		out[i] = Skipped{f.Start, f.End, why}
 	}
-	if tok.Type() == "}" {
-		if c.Name != "1TBS" {
-			return nil, "closing brace findings are only fixed for 1TBS"
-		}
-		return joinContinuation(src, tok.End())
+	return out
+}
+
+// verifyBraceFixes keeps the fixes that prove out: all together when the
+// result is sound, else each one that is sound on its own (a rejected
+// one is Skipped with the reason).
+func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []check.BraceProblem, parts []braceFix) ([]braceFix, []Skipped) {
+	if len(parts) == 0 {
+		return nil, nil
 	}
-	parent := tok.Parent()
-	if literalBraceParents[parent.Type()] {
-		return nil, fmt.Sprintf("brace opens a %s (a value, not a block)", parent.Type())
-	}
-	for a := parent; a.Valid(); a = a.Parent() {
-		if t := a.Type(); strings.Contains(t, "lambda") || strings.Contains(t, "closure") {
-			return nil, fmt.Sprintf("brace belongs to a %s, whose line can change its meaning", t)
-		}
-		if a.Start() < tok.Start() {
+	var all Edits
+	for _, fx := range parts {
+		merged, err := Merge(all, fx.edits)
+		if err != nil {
+			all = nil
 			break
 		}
+		all = merged
 	}
-	if c.Name == "Allman" {
+	if all != nil && braceResultProblem(u, c, before, probs, parts, all) == "" {
+		return parts, nil
+	}
+	var kept []braceFix
+	var sk []Skipped
+	var acc Edits
+	for _, fx := range parts {
+		merged, err := Merge(acc, fx.edits)
+		if err != nil {
+			sk = append(sk, Skipped{fx.f.Start, fx.f.End, "its edit overlaps the fix of another brace next to it; fix that one first, then run the fixer again"})
+			continue
+		}
+		if why := braceResultProblem(u, c, before, probs, []braceFix{fx}, fx.edits); why != "" {
+			sk = append(sk, Skipped{fx.f.Start, fx.f.End, why})
+			continue
+		}
+		kept, acc = append(kept, fx), merged
+	}
+	if len(kept) > 1 {
+		if why := braceResultProblem(u, c, before, probs, kept, acc); why != "" {
+			// Sound one by one, not together: keep the first alone.
+			for _, fx := range kept[1:] {
+				sk = append(sk, Skipped{fx.f.Start, fx.f.End, "sound alone but not together with the fix before it (" + why + "); run the fixer again"})
+			}
+			kept = kept[:1]
+		}
+	}
+	return kept, sk
+}
+
+// braceResultProblem applies es (the edits of fixes) and says why the
+// result is not the same program with exactly those placements fixed,
+// or "".
+func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []check.BraceProblem, fixes []braceFix, es Edits) string {
+	if why := shapeProblem(u, c.Lang, es, before); why != "" {
+		return why
+	}
+	out, err := es.Apply(u.Src)
+	if err != nil {
+		return fmt.Sprintf("edit does not apply: %v", err)
+	}
+	after, err := check.BraceProblems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
+	if err != nil {
+		return "the fixed file cannot be re-read: " + err.Error()
+	}
+	fixed := map[int]bool{}
+	for _, fx := range fixes {
+		fixed[fx.p.At] = true
+	}
+	sorted, _ := es.normalize(len(u.Src), editName)
+	want := map[[2]int]bool{} // mapped offset, kind
+	for _, p := range probs {
+		if !fixed[p.At] {
+			want[[2]int{mapForward(sorted, p.At), int(p.Kind)}] = true
+		}
+	}
+	got := map[[2]int]bool{}
+	for _, p := range after {
+		k := [2]int{p.At, int(p.Kind)}
+		got[k] = true
+		if !want[k] {
+			return "after the move the rule reports a new placement: " + p.Message
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			return "the move would also change a placement it was not asked to fix"
+		}
+	}
+	return ""
+}
+
+// mapForward maps an offset of the original source, outside every
+// edited range, to the edited source.
+func mapForward(sorted Edits, off int) int {
+	delta := 0
+	for _, e := range sorted {
+		if e.End > off {
+			break
+		}
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return off + delta
+}
+
+// braceEdits returns the edits fixing one problem, or why it is refused.
+// Every edit replaces blanks next to the flagged token with blanks.
+func braceEdits(src []byte, c constraint.Constraint, p check.BraceProblem) (Edits, string) {
+	nl := lineBreak(src)
+	switch p.Kind {
+	case check.BraceOpenOwnLine:
+		if !blankSpan(src, p.Gap, p.At) {
+			return nil, "a comment sits between the block header and the brace"
+		}
+		if p.Gap == 0 || bytes.IndexByte(src[p.Gap:p.At], '\n') < 0 {
+			return nil, "no block header on an earlier line to move the brace to"
+		}
+		if preprocessorLine(src, p.Gap-1) {
+			return nil, "a preprocessor line precedes the brace; joining them would put the brace into the directive"
+		}
+		es := Edits{{p.Gap, p.At, " "}}
+		if codeAfterOnLine(src, p.End, p.Next) && !oneLineBlockAt(src, p) {
+			in, ok := bodyIndent(src, p.Next, p.Indent)
+			if !ok {
+				return nil, "code follows the brace on its line and the block's indentation cannot be told; splitting the block body is not done"
+			}
+			es = append(es, Edit{p.End, p.Next, nl + in})
+		}
+		return es, ""
+	case check.BraceOpenOnHeader:
 		if c.Lang == lang.Go {
 			return nil, "Go's syntax forbids Allman: a \"{\" on its own line ends the statement before it"
 		}
-		return toAllman(src, tok, comments)
+		if !blankSpan(src, p.Gap, p.At) {
+			return nil, "a comment sits between the block header and the brace"
+		}
+		if p.Next < len(src) && src[p.Next] == '}' && blankSpan(src, p.End, p.Next) && bytes.IndexByte(src[p.End:p.Next], '\n') < 0 {
+			// `{ }`: Allman lets the empty "{}" stay on its header's line.
+			return Edits{{p.End, p.Next, ""}}, ""
+		}
+		es := Edits{{p.Gap, p.At, nl + p.Indent}}
+		if codeAfterOnLine(src, p.End, p.Next) {
+			if oneLineBlockAt(src, p) {
+				return nil, "the block is written on one line; putting its brace on a line of its own means splitting its body over lines, which is not done"
+			}
+			in, ok := bodyIndent(src, p.Next, p.Indent)
+			if !ok {
+				return nil, "code follows the brace on its line and the block's indentation cannot be told; splitting the block body is not done"
+			}
+			es = append(es, Edit{p.End, p.Next, nl + in})
+		}
+		return es, ""
+	case check.BraceCodeAfterOpen:
+		in, ok := bodyIndent(src, p.Next, p.Indent)
+		if !ok {
+			return nil, "the block's indentation cannot be told from its other lines; splitting the block body is not done"
+		}
+		return Edits{{p.End, p.Next, nl + in}}, ""
+	case check.BraceCodeBeforeClose:
+		s := p.At
+		for s > p.Gap && (src[s-1] == ' ' || src[s-1] == '\t') {
+			s--
+		}
+		return Edits{{s, p.At, nl + p.Indent}}, ""
+	case check.BraceKeywordApart:
+		if !blankSpan(src, p.Gap, p.At) {
+			return nil, "a comment sits between \"}\" and the keyword"
+		}
+		if preprocessorBetween(src, p.Gap, p.At) {
+			return nil, "a preprocessor line sits between \"}\" and the keyword"
+		}
+		return Edits{{p.Gap, p.At, " "}}, ""
+	case check.BraceKeywordCuddled:
+		if !blankSpan(src, p.Gap, p.At) {
+			return nil, "a comment sits between \"}\" and the keyword"
+		}
+		return Edits{{p.Gap, p.At, nl + p.Indent}}, ""
 	}
-	return toKR(src, tok, comments)
+	return nil, "no automatic fix for this brace placement"
 }
 
-func inComment(comments []byteSpan, off int) bool {
-	for _, s := range comments {
-		if s.start <= off && off < s.end {
+// blankSpan reports whether src[s:e] is only blanks and line breaks.
+func blankSpan(src []byte, s, e int) bool {
+	for _, b := range src[s:e] {
+		if !isWS(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// codeAfterOnLine reports whether the code token at next (after the
+// blanks from end) is on the same line.
+func codeAfterOnLine(src []byte, end, next int) bool {
+	return next < len(src) && next > end-1 && bytes.IndexByte(src[end:next], '\n') < 0 && blankSpan(src, end, next)
+}
+
+// oneLineBlockAt reports whether the block opened by the brace of p
+// closes on the brace's line: its "{" and "}" balance before the line
+// ends (strings and comments are beyond this check's care, so a false
+// answer only makes the fix split or refuse).
+func oneLineBlockAt(src []byte, p check.BraceProblem) bool {
+	depth := 0
+	for i := p.At; i < len(src) && src[i] != '\n'; i++ {
+		switch src[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bodyIndent is the indentation of the block's body: that of the first
+// line after the one holding off, if it is deeper than the header's.
+func bodyIndent(src []byte, off int, header string) (string, bool) {
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return "", false
+	}
+	next := off + nl + 1
+	in := indentOf(src, next)
+	if len(in) <= len(header) || in[:len(header)] != header || next+len(in) >= len(src) || src[next+len(in)] == '\n' {
+		return "", false
+	}
+	return in, true
+}
+
+func preprocessorLine(src []byte, off int) bool {
+	return bytes.HasPrefix(bytes.TrimLeft(src[lineStartOf(src, off):off+1], " \t"), []byte("#"))
+}
+
+func preprocessorBetween(src []byte, s, e int) bool {
+	for _, l := range bytes.Split(src[s:e], []byte("\n")) {
+		if bytes.HasPrefix(bytes.TrimLeft(l, " \t"), []byte("#")) {
 			return true
 		}
 	}
 	return false
 }
 
-// toKR moves the brace at tok to the end of the previous code line.
-func toKR(src []byte, tok syntax.Node, comments []byteSpan) (Edits, string) {
-	b := tok.Start()
-	p := b - 1
-	for p >= 0 && isWS(src[p]) {
-		p--
+func sortSkipped(s []Skipped) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].Start < s[j-1].Start; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
 	}
-	switch {
-	case p < 0:
-		return nil, "no block header before the brace"
-	case inComment(comments, p):
-		return nil, "a comment sits between the block header and the brace"
-	case bytes.IndexByte(src[p:b], '\n') < 0:
-		return nil, "brace is already on the header's line"
-	case bytes.HasPrefix(bytes.TrimLeft(src[lineStartOf(src, p):p+1], " \t"), []byte("#")):
-		return nil, "a preprocessor line precedes the brace"
-	}
-	k := b + 1
-	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
-		k++
-	}
-	if k >= len(src) || src[k] == '\n' || src[k] == '\r' || inComment(comments, k) {
-		return Edits{{p + 1, b + 1, " {"}}, ""
-	}
-	// Code shared the brace's line: it stays on a line of its own.
-	return Edits{{p + 1, k, " {\n" + indentOf(src, b)}}, ""
-}
-
-// toAllman puts the brace at tok on its own line, indented like the line
-// where its header starts.
-func toAllman(src []byte, tok syntax.Node, comments []byteSpan) (Edits, string) {
-	b := tok.Start()
-	q := b
-	for q > 0 && (src[q-1] == ' ' || src[q-1] == '\t') {
-		q--
-	}
-	if q == 0 || src[q-1] == '\n' {
-		return nil, "code follows the brace on its line; splitting a block body is not done"
-	}
-	if inComment(comments, q-1) {
-		return nil, "a comment sits between the block header and the brace"
-	}
-	header := tok.Parent()
-	for header.Valid() && header.Start() >= b && header.Parent().Valid() {
-		header = header.Parent()
-	}
-	indent := indentOf(src, header.Start())
-	edits := Edits{{q, b, lineBreak(src) + indent}}
-	k := b + 1
-	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
-		k++
-	}
-	switch {
-	case k >= len(src) || src[k] == '\n' || src[k] == '\r' || inComment(comments, k):
-	case src[k] == '}' && tok.Parent().Child(tok.Parent().ChildCount()-1).Start() == k:
-		// An empty block: the "}" gets a line of its own too.
-		edits = append(edits, Edit{b + 1, k, lineBreak(src) + indent})
-	default:
-		return nil, "code follows the brace on its line; splitting a block body is not done"
-	}
-	return edits, ""
-}
-
-// joinContinuation joins "}" (ending at e) with the else/catch/finally
-// on a following line.
-func joinContinuation(src []byte, e int) (Edits, string) {
-	k := e
-	for k < len(src) && isWS(src[k]) {
-		k++
-	}
-	rest := src[k:]
-	if !bytes.HasPrefix(rest, []byte("else")) && !bytes.HasPrefix(rest, []byte("catch")) && !bytes.HasPrefix(rest, []byte("finally")) {
-		return nil, "a comment or other code sits between \"}\" and the continuation keyword"
-	}
-	return Edits{{e, k, " "}}, ""
 }
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
@@ -217,26 +360,47 @@ func lineBreak(src []byte) string {
 }
 
 // shapeProblem applies es alone and says why the result is not the same
-// program, or "". A source that did not parse has no shape worth
-// keeping: there the edit must instead remove every parse error. Go is
-// that case in disguise: semicolon insertion makes `func main()` +
-// newline + "{" a body-less declaration and a stray block, which
-// tree-sitter accepts but the compiler rejects, so a move there is kept
-// if the result parses.
+// program, or "". Brace edits change only blanks, so the tree's shape
+// must stay, except where the tree was wrong to begin with: a source
+// with parse errors may keep them (a brace moved elsewhere in the file
+// leaves the same shape) or lose some (the move repaired them), never
+// gain any. Go is that case in disguise: semicolon insertion makes
+// `func main()` + newline + "{" a body-less declaration and a stray
+// block, which tree-sitter accepts but the compiler rejects, and its
+// newline tokens are part of the tree, so a move there is kept if the
+// result parses.
 func shapeProblem(u *check.Unit, id lang.ID, es Edits, before *syntax.Tree) string {
 	out, err := es.Apply(u.Src)
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)
 	}
 	t, err := syntax.Parse(u.Ctx, id, out)
-	switch {
-	case err != nil || t.HasError():
-		if before.HasError() {
-			return "the source does not parse and moving this brace does not repair it"
-		}
-		return "moving this brace would introduce a parse error"
-	case before.HasError() || id == lang.Go || TreeShape(t.Root()) == TreeShape(before.Root()):
-		return ""
+	if err != nil {
+		return "the moved source cannot be parsed: " + err.Error()
 	}
-	return "moving this brace changes the syntax tree (its line is significant here)"
+	was, now := parseErrors(before.Root()), parseErrors(t.Root())
+	switch {
+	case now > was:
+		return "moving this brace would introduce a parse error"
+	case id == lang.Go || now < was:
+		return ""
+	case TreeShape(t.Root()) != TreeShape(before.Root()):
+		return "moving this brace changes the syntax tree (its line is significant here)"
+	}
+	return ""
+}
+
+// parseErrors counts the ERROR and MISSING nodes under n.
+func parseErrors(n syntax.Node) int {
+	if !n.HasError() {
+		return 0
+	}
+	count := 0
+	n.Walk(func(m syntax.Node) bool {
+		if m.IsError() || m.IsMissing() {
+			count++
+		}
+		return m.HasError() || m.IsMissing()
+	})
+	return count
 }
