@@ -3,16 +3,30 @@ package fix
 // The comment fixer only re-spells comments: it changes their delimiters,
 // moves a comment to the line above or below, or turns Python # lines
 // into a docstring, always keeping the words, so a missing or badly worded
-// comment is Skipped, never written. Which comments the rule counts comes
-// from the rule itself: lint-profile runs of the single- and multi-line
-// checks list every line and block comment the Pygments lexer sees, and
-// the lint profile's documentation rules list each declaration they
-// report (comments_lintdoc.go); the multicodeif profile's documentation
-// styles are fixed as the paper's evaluator reads them (comments_doc.go).
-// Each comment must also be a comment node of the tree-sitter tree, so
-// text inside a string is never touched. Every proposal is verified (see
-// settle): a change that adds a parse error or leaves its own finding in
-// place is withdrawn and reported as Skipped.
+// comment is Skipped, never written.
+//
+// It fixes exactly the findings it is given, and no other comment: the
+// Action hands a fixer only the findings inside a pull request's diff,
+// and a finding silenced inline is not handed over at all. Each given
+// finding gets its edit or a Skipped reason. Which comment a finding is
+// about comes from the rule itself: lint-profile runs of the single- and
+// multi-line checks list every line and block comment the Pygments
+// lexer sees, the lint profile's documentation rules list each
+// declaration they report (comments_lintdoc.go), and the multicodeif
+// profile's documentation styles are fixed as the paper's evaluator reads
+// them (comments_doc.go). Each comment must also be a comment node of
+// the tree-sitter tree, so text inside a string is never touched.
+//
+// A rule that fails the whole file without a finding (Block comment; the
+// paper's Javadoc and KDoc when no /** */ comment exists) asks for one
+// comment in its form, so the fixer makes the first change that passes,
+// not every change the file could take. A rule that stops at its first
+// finding (Inline comment; the multicodeif profile's single- and
+// multi-line comments, GoDoc and Rustdoc) hands over one finding at a
+// time: the next one, which shows once that one is fixed, comes back as
+// Skipped with what a later run will do with it. Every proposal is
+// verified (see settle): a change that adds a parse error or leaves its
+// own finding in place is withdrawn and reported as Skipped.
 
 import (
 	"bytes"
@@ -30,15 +44,23 @@ import (
 
 var _ Fixer = FixComments
 
-// FixComments is the Fixer of comment_formatting. Per style: block
-// comments become // lines (single-line), // runs become /* */ blocks
-// (multi-line), a lone comment line joins the code line below it
-// (inline), trailing comments move above their line (block), comments
-// directly above declarations become /** */ (Javadoc, KotlinDoc) or ///
-// (Rustdoc), a one-line /* */ GoDoc becomes // and a detached one is
-// re-attached (GoDoc), and # comments at or above a def/class become its
-// docstring (Python docstring).
+// FixComments is the Fixer of comment_formatting. Per style, for the
+// comments the given findings point at: block comments become // lines
+// (single-line), // runs become /* */ blocks (multi-line), a lone comment
+// line joins the code line below it (inline), comments directly above
+// declarations become /** */ (Javadoc, KotlinDoc) or /// (Rustdoc), a
+// one-line /* */ GoDoc becomes // and a detached one is re-attached
+// (GoDoc), and # comments at or above a def/class become its docstring
+// (Python docstring). For a failure of the whole file, a trailing comment
+// moves above its line (block) or the comments above one declaration
+// become its /** */ comment (the paper's Javadoc and KotlinDoc).
 func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+	return fixComments(u, c, r, false)
+}
+
+// fixComments is FixComments; nested marks the run settle makes to learn
+// what a later run would do with a finding, which asks no further.
+func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested bool) (Edits, []Skipped, error) {
 	if c.Type != constraint.Comments {
 		return nil, nil, fmt.Errorf("comment fixer: want a %s constraint, got %q", constraint.Comments, c.Type)
 	}
@@ -47,56 +69,67 @@ func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits,
 	}
 	style, ok := commentStyles[strings.ToLower(strings.TrimSpace(c.Name))]
 	if !ok {
-		return nil, refuseAll(u, fmt.Sprintf("comment style %q is not one the rule knows, so there is nothing to convert", c.Name)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("comment style %q is not one the rule knows, so there is nothing to convert", c.Name)), nil
 	}
 	if bytes.IndexByte(u.Src, 0) >= 0 {
-		return nil, refuseAll(u, "the source holds a NUL byte, which the parser takes for the end of the file; left alone"), nil
+		return nil, refuseAll(u, r, "the source holds a NUL byte, which the parser takes for the end of the file; left alone"), nil
 	}
 	id := c.Lang
 	if style.only != lang.Unknown && id != style.only {
-		return nil, refuseAll(u, fmt.Sprintf("%s is fixed in %s source only, not %q", c.Name, lang.Get(style.only).Name, c.LangName)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("%s is fixed in %s source only, not %q", c.Name, lang.Get(style.only).Name, c.LangName)), nil
 	}
 	f, err := newCommentFile(u, c, id)
 	if errors.Is(err, syntax.ErrNoGrammar) {
-		return nil, refuseAll(u, fmt.Sprintf("no syntax tree for %s, so comments cannot be told from strings; convert them by hand", c.LangName)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("no syntax tree for %s, so comments cannot be told from strings; convert them by hand", c.LangName)), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
+	f.given, f.nested = r.Findings, nested
 	if ds, ok := check.DocStyleFor(c.Name); ok && u.Profile == check.Lint {
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds
-		changes, skipped := f.planLintDoc(ds)
-		return f.settle(changes, skipped)
+		f.plan = func(given []check.Finding) ([]change, []Skipped) { return f.planLintDoc(ds, given) }
+	} else {
+		if _, ok := check.DocStyleFor(c.Name); ok {
+			f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
+		}
+		f.plan = func(given []check.Finding) ([]change, []Skipped) { return style.plan(f, given) }
 	}
-	if _, ok := check.DocStyleFor(c.Name); ok {
-		f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
+	changes, skipped := f.plan(r.Findings)
+	if len(r.Findings) == 0 && style.whole && f.lintDoc == nil {
+		return f.settleFirst(changes, skipped)
 	}
-	changes, skipped := style.plan(f)
 	return f.settle(changes, skipped)
 }
 
 // commentStyles are the rule's styles. The documentation styles name
-// the one language the rule reads them in, whatever the spec says.
+// the one language the rule reads them in, whatever the spec says; whole
+// marks those whose failure of the whole file one change can mend.
 var commentStyles = map[string]struct {
-	only lang.ID
-	plan func(*commentFile) ([]change, []Skipped)
+	only  lang.ID
+	whole bool
+	plan  func(*commentFile, []check.Finding) ([]change, []Skipped)
 }{
-	"single-line comment": {lang.Unknown, (*commentFile).planSingleLine},
-	"multi-line comment":  {lang.Unknown, (*commentFile).planMultiLine},
-	"inline comment":      {lang.Unknown, (*commentFile).planInline},
-	"block comment":       {lang.Unknown, (*commentFile).planBlock},
-	"javadoc":             {lang.Java, func(f *commentFile) ([]change, []Skipped) { return f.planSlashStarDoc("Javadoc") }},
-	"kotlindoc":           {lang.Kotlin, func(f *commentFile) ([]change, []Skipped) { return f.planSlashStarDoc("KDoc") }},
-	"godoc":               {lang.Go, (*commentFile).planGoDoc},
-	"rustdoc":             {lang.Rust, (*commentFile).planRustdoc},
-	"python docstring":    {lang.Python, (*commentFile).planDocstrings},
+	"single-line comment": {lang.Unknown, false, (*commentFile).planSingleLine},
+	"multi-line comment":  {lang.Unknown, false, (*commentFile).planMultiLine},
+	"inline comment":      {lang.Unknown, false, (*commentFile).planInline},
+	"block comment":       {lang.Unknown, true, (*commentFile).planBlock},
+	"javadoc":             {lang.Java, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("Javadoc", g) }},
+	"kotlindoc":           {lang.Kotlin, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("KDoc", g) }},
+	"godoc":               {lang.Go, false, (*commentFile).planGoDoc},
+	"rustdoc":             {lang.Rust, false, (*commentFile).planRustdoc},
+	"python docstring":    {lang.Python, false, (*commentFile).planDocstrings},
 }
 
-// refuseAll skips the whole file: why applies to every finding.
-func refuseAll(u *check.Unit, why string) []Skipped {
-	return []Skipped{{0, len(u.Src), why}}
+// refuseAll refuses every given finding, or the whole file when the
+// failure names none: why applies to each.
+func refuseAll(u *check.Unit, r check.Result, why string) []Skipped {
+	if len(r.Findings) == 0 {
+		return []Skipped{{0, len(u.Src), why}}
+	}
+	return skipAll(r.Findings, why)
 }
 
 // wholeFile is a skip about the file rather than one place in it.
@@ -112,12 +145,14 @@ type cmt struct {
 }
 
 // change is one self-contained proposal; lo..hi is the original text it
-// rewrites, which locates re-check findings it is answerable for, and
-// at..end the comment it is about (lo..hi when zero).
+// rewrites, which locates re-check findings it is answerable for, at..end
+// the comment or declaration it is about (lo..hi when zero), and finds
+// the given findings it answers (none for a failure of the whole file).
 type change struct {
 	edits   Edits
 	lo, hi  int
 	at, end int
+	finds   []check.Finding
 	// still, when set, is the finding the change must remove: only that
 	// finding, left at at, withdraws it (a documentation fix may leave
 	// other findings, such as missing Javadoc tags, for the author).
@@ -148,6 +183,11 @@ type commentFile struct {
 	prof check.Profile
 	// lintDoc is the lint documentation rule being fixed, if any.
 	lintDoc *check.DocStyle
+	// given are the findings the fixer was handed; plan plans the fix of
+	// some of them.
+	given  []check.Finding
+	plan   func([]check.Finding) ([]change, []Skipped)
+	nested bool
 }
 
 func newCommentFile(u *check.Unit, c constraint.Constraint, id lang.ID) (*commentFile, error) {
@@ -257,36 +297,74 @@ func (f *commentFile) runAbove(l int) []cmt {
 
 func (f *commentFile) text(k cmt) string { return string(f.src[k.start:k.end]) }
 
-// ruleComments lists the comments the rule's lexer counts as line or
-// block comments (not doc comments, shebangs or preprocessor lines):
-// the lint profile reports every comment of the other kind, so asking
-// for each kind in turn lists them all. A token the lexer sees where the
-// parser sees no comment comes back as a Skipped.
-func (f *commentFile) ruleComments(styles ...string) ([]cmt, []Skipped) {
-	var out []cmt
-	var skipped []Skipped
+// flaggedComment is a comment and the given findings that point at it.
+type flaggedComment struct {
+	k     cmt
+	finds []check.Finding
+}
+
+// listed is the start of every comment the rule's lexer counts as a
+// line or block comment (not doc comments, shebangs or preprocessor
+// lines) of the kinds the styles reject: a lint-profile run of each
+// style reports every comment of the other kind.
+func (f *commentFile) listed(styles ...string) map[int]bool {
+	out := map[int]bool{}
 	for _, s := range styles {
 		c := f.c
 		c.Name = s
 		for _, fd := range check.Run(f.lint, c).Findings {
-			k, ok := f.commentAt(fd.Start)
-			if !ok {
-				skipped = append(skipped, Skipped{fd.Start, fd.End, "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
-				continue
-			}
-			if !slices.Contains(out, k) {
-				out = append(out, k)
-			}
+			out[fd.Start] = true
 		}
 	}
-	slices.SortFunc(out, func(a, b cmt) int { return a.start - b.start })
+	return out
+}
+
+// flagged returns the comments the given findings point at, each once
+// with its findings, in source order. A finding at no comment the rule
+// lists for styles comes back as Skipped, and so does one where the
+// lexer sees a comment the parser does not (inside a string, a macro
+// body or broken code).
+func (f *commentFile) flagged(given []check.Finding, styles ...string) ([]flaggedComment, []Skipped) {
+	listed := f.listed(styles...)
+	var out []flaggedComment
+	var skipped []Skipped
+	for _, fd := range given {
+		if !listed[fd.Start] {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports no comment of the kind to convert here (" + firstLineOf(fd.Message) + "); left alone"})
+			continue
+		}
+		k, ok := f.commentAt(fd.Start)
+		if !ok {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
+			continue
+		}
+		if i := slices.IndexFunc(out, func(fl flaggedComment) bool { return fl.k == k }); i >= 0 {
+			out[i].finds = append(out[i].finds, fd)
+		} else {
+			out = append(out, flaggedComment{k, []check.Finding{fd}})
+		}
+	}
+	slices.SortFunc(out, func(a, b flaggedComment) int { return a.k.start - b.k.start })
 	return out, skipped
+}
+
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// skipFinds refuses each of fds, or the comment k when there are none.
+func skipFinds(fds []check.Finding, k cmt, why string) []Skipped {
+	if len(fds) == 0 {
+		return []Skipped{{k.start, k.end, why}}
+	}
+	return skipAll(fds, why)
 }
 
 // settle verifies the changes together: one that adds a parse error, or
 // whose own text the re-checked rule still reports, is withdrawn with a
-// reason, and the rest are checked again. What still fails elsewhere
-// comes back as Skipped too, so nothing failing goes unreported.
+// reason, and the rest are checked again. What still fails comes back as
+// Skipped (see leftovers), so nothing failing goes unreported.
 func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skipped, error) {
 	for {
 		var edits Edits
@@ -302,8 +380,7 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 			for _, ch := range changes {
 				one, _ := ch.edits.Apply(f.src)
 				if len(changes) == 1 || f.breaksParse(one) {
-					s, e := ch.where()
-					skipped = append(skipped, Skipped{s, e, "converting this comment would introduce a parse error; left alone"})
+					skipped = append(skipped, ch.refuse("converting this comment would introduce a parse error; left alone")...)
 				} else {
 					kept = append(kept, ch)
 				}
@@ -311,45 +388,37 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 			if len(kept) == len(changes) {
 				// Only together do they break: keep none rather than guess.
 				for _, ch := range changes {
-					s, e := ch.where()
-					skipped = append(skipped, Skipped{s, e, "the conversions together would introduce a parse error; left alone"})
+					skipped = append(skipped, ch.refuse("the conversions together would introduce a parse error; left alone")...)
 				}
 				kept = nil
 			}
 			changes = kept
 			continue
 		}
+		sorted := slices.Clone(edits)
+		slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
 		rest := check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
-		if rest.Verdict == check.Fail && len(rest.Findings) > 0 && len(changes) > 0 {
-			sorted := slices.Clone(edits)
-			slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
+		if rest.Verdict == check.Fail && len(changes) > 0 {
 			k, msg := -1, ""
-			for i, fd := range rest.Findings {
+			for _, fd := range rest.Findings {
 				at := mapBack(sorted, fd.Start)
-				k = slices.IndexFunc(changes, func(ch change) bool {
-					if ch.still != "" {
-						return ch.still == fd.Message && at == ch.at
-					}
-					return i == 0 && ch.lo <= at && at <= ch.hi
-				})
+				k = slices.IndexFunc(changes, func(ch change) bool { return ch.answers(fd.Message, at) })
 				if k >= 0 {
 					msg = fd.Message
 					break
 				}
 			}
 			if k >= 0 {
-				s, e := changes[k].where()
-				skipped = append(skipped, Skipped{s, e, "converted, this comment would still fail the rule (" + msg + "); left alone"})
+				skipped = append(skipped, changes[k].refuse("converted, this comment would still fail the rule ("+msg+"); left alone")...)
 				changes = slices.Delete(changes, k, k+1)
 				continue
 			}
 		}
-		left := remaining(edits, rest)
-		if f.lintDoc != nil {
-			for i := range left {
-				left[i].Reason = "left for you to write: " + strings.TrimPrefix(left[i].Reason, "not safely fixable: ") + " (the fixer never invents words)"
-			}
+		if f.u.Profile != f.prof {
+			// The caller re-checks as its own profile reads the rule.
+			rest = check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile), f.c)
 		}
+		left := f.leftovers(sorted, changes, rest, out)
 		if rest.Verdict == check.Fail && len(rest.Findings) == 0 {
 			left = append(left, f.wholeFile("not fixed: "+rest.Reason))
 		}
@@ -358,6 +427,130 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 		}
 		return edits, f.merge(skipped, left), nil
 	}
+}
+
+// answers reports whether a re-check finding with message msg, at at in
+// the original source, is the change's own: it left the finding in place.
+// A documentation fix may leave other findings (missing Javadoc tags,
+// say) for the author, so only its own finding withdraws it.
+func (ch change) answers(msg string, at int) bool {
+	if ch.still != "" {
+		return ch.still == msg && at == ch.at
+	}
+	return ch.lo <= at && at <= ch.hi
+}
+
+// refuse is the Skipped of each finding the change answers, or of the
+// comment it is about.
+func (ch change) refuse(why string) []Skipped {
+	if len(ch.finds) > 0 {
+		return skipAll(ch.finds, why)
+	}
+	s, e := ch.where()
+	return []Skipped{{s, e, why}}
+}
+
+// leftovers are the findings of rest, the re-check of the edited source
+// as the caller's profile reads it, that the fixer owes a word about: a
+// given finding still failing, and a finding in text a change rewrote,
+// say what is left to do; a finding the rule shows only now (a rule that
+// stops at its first finding) says what the next run will do with it. A
+// finding the caller was shown but did not hand over is not the fixer's
+// to report: it lies outside the pull request's diff, say, or is
+// silenced, and the caller says so.
+func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Result, out []byte) []Skipped {
+	if rest.Verdict != check.Fail {
+		return nil
+	}
+	shown := check.Run(f.u, f.c).Findings
+	var left []Skipped
+	for _, fd := range rest.Findings {
+		at := mapBack(sorted, fd.Start)
+		end := max(at, mapBack(sorted, fd.End))
+		switch {
+		case f.isGiven(at, fd.Message) || slices.ContainsFunc(changes, func(ch change) bool { return ch.lo <= at && at <= ch.hi }):
+			why := "not safely fixable: " + fd.Message
+			if f.lintDoc != nil {
+				why = "left for you to write: " + fd.Message + " (the fixer never invents words)"
+			}
+			left = append(left, Skipped{at, end, why})
+		case slices.ContainsFunc(shown, func(s check.Finding) bool { return s.Start == at && s.Message == fd.Message }):
+		case stopsAtFirst(f.c.Name, f.u.Profile):
+			left = append(left, f.later(fd, out, Skipped{at, end, ""}))
+		case f.lintDoc != nil:
+			// What a conversion exposes (the tags a new Javadoc lacks).
+			left = append(left, Skipped{at, end, "left for you to write: " + fd.Message + " (the fixer never invents words)"})
+		default:
+			left = append(left, Skipped{at, end, "not safely fixable: " + fd.Message})
+		}
+	}
+	return left
+}
+
+// stopsAtFirst reports whether the rule of a comment style, as profile
+// reads it, reports only its first finding, as the paper's evaluator
+// stops there: a finding that shows only once the given ones are fixed
+// is then the next one, not one the fix made.
+func stopsAtFirst(style string, profile check.Profile) bool {
+	switch strings.ToLower(strings.TrimSpace(style)) {
+	case "inline comment", "kotlindoc":
+		return true
+	case "single-line comment", "multi-line comment", "godoc", "rustdoc", "javadoc":
+		return profile == check.MultiCodeIF
+	}
+	return false
+}
+
+// isGiven reports whether a finding with message msg at off is a given
+// one: in its span, or with its message on its line.
+func (f *commentFile) isGiven(off int, msg string) bool {
+	return slices.ContainsFunc(f.given, func(g check.Finding) bool {
+		return g.Start <= off && off <= max(g.End, g.Start) || g.Message == msg && f.lineOf(g.Start) == f.lineOf(off)
+	})
+}
+
+// later is what the fixer says, at, of a finding fd of the edited source
+// out that shows only once the given ones are fixed: what a run given it
+// would do there.
+func (f *commentFile) later(fd check.Finding, out []byte, at Skipped) Skipped {
+	at.Reason = fmt.Sprintf("not among the findings given to the fixer: the rule stops at its first finding and reports this one (%s) only once those before it are fixed; a later run fixes it", firstLineOf(fd.Message))
+	if f.nested {
+		return at
+	}
+	nu := check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile)
+	edits, skipped, err := fixComments(nu, f.c, check.Result{Verdict: check.Fail, Findings: []check.Finding{fd}}, true)
+	if err == nil && len(edits) == 0 && len(skipped) > 0 {
+		at.Reason = skipped[0].Reason
+		for _, s := range skipped {
+			if s.Start >= fd.Start && s.Start <= max(fd.End, fd.Start) {
+				at.Reason = s.Reason
+				break
+			}
+		}
+	}
+	return at
+}
+
+// settleFirst keeps the first change that makes the rule pass: a failure
+// of the whole file asks for one comment in the form, not for every
+// change the file could take. When none does, each candidate's reason
+// and the rule's own complaint come back.
+func (f *commentFile) settleFirst(changes []change, skipped []Skipped) (Edits, []Skipped, error) {
+	for _, ch := range changes {
+		edits, sk, err := f.settle([]change{ch}, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(edits) > 0 && len(sk) == 0 {
+			return edits, nil, nil
+		}
+		own := slices.DeleteFunc(sk, func(s Skipped) bool { return s == f.wholeFile(s.Reason) })
+		if len(edits) > 0 || len(own) == 0 {
+			own = ch.refuse("changing this comment alone does not make the file pass the rule; left alone")
+		}
+		skipped = append(skipped, own...)
+	}
+	return f.settle(nil, skipped)
 }
 
 // merge adds the re-check's leftovers to the skips already given,
