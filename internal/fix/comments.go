@@ -50,8 +50,8 @@ var _ Fixer = FixComments
 // line joins the code line below it (inline), comments directly above
 // declarations become /** */ (Javadoc, KotlinDoc) or /// (Rustdoc), a
 // one-line /* */ GoDoc becomes // and a detached one is re-attached
-// (GoDoc), and # comments at or above a def/class become its docstring
-// (Python docstring). For a failure of the whole file, a trailing comment
+// (GoDoc), and # comments opening (apart from the code) or directly
+// above a def/class become its docstring (Python docstring). For a failure of the whole file, a trailing comment
 // moves above its line (block) or the comments above one declaration
 // become its /** */ comment (the paper's Javadoc and KotlinDoc).
 func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {

@@ -9,6 +9,7 @@ package fix
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -101,12 +102,52 @@ func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []Skipped) 
 		why = "the comment's text contains /* or */, which would end or nest the doc comment"
 	case strings.Contains(text, "@return") && !strings.Contains(text, "@param"):
 		why = fmt.Sprintf("the comment mentions @return but no @param, which the rule rejects in a %s comment; convert it by hand", what)
+	case !hasSentence(lines):
+		why = notADescription("comment above", label, what)
 	}
 	if why != "" {
 		return nil, []Skipped{{at, at, why}}
 	}
 	first, last := run[0], run[len(run)-1]
 	return []change{{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
+}
+
+// hasSentence reports whether a comment's description (its lines before
+// the first block tag such as "@param") holds a whole sentence: a ".",
+// "!" or "?" followed by a blank or the end (closing quotes and brackets
+// aside), as Javadoc finds its summary sentence and as PEP 257 has a
+// docstring be "a phrase ending in a period". A comment without one reads
+// as a label or a note (a section header such as "Overridable Interface",
+// a reminder such as "public for unit tests"), which is not the
+// declaration's description even when it stands right above it.
+func hasSentence(lines []string) bool {
+	var desc []string
+	for _, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "@") {
+			break
+		}
+		desc = append(desc, l)
+	}
+	text := strings.Join(desc, " ")
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.IndexByte(")]}\"'`", text[j]) >= 0 {
+			j++
+		}
+		if j == len(text) || text[j] == ' ' || text[j] == '\t' {
+			return true
+		}
+	}
+	return false
+}
+
+// notADescription is the refusal of a comment without a sentence: where
+// says which comment, decl what it would document.
+func notADescription(where, decl, form string) string {
+	return fmt.Sprintf("the %s holds no sentence, so it reads as a label or a note, not as the description of %s; write the %s by hand (the fixer never invents words)", where, decl, form)
 }
 
 // runLines is the text of a run of comments, blank lines inside kept.
@@ -256,12 +297,11 @@ func (f *commentFile) aboveItem(l int, items map[int]bool, attrs map[int]int) bo
 	}
 }
 
-// pyDefLike are statements whose directly preceding comment is their own.
-var pyDefLike = setOf(`function_definition class_definition decorated_definition`)
-
 // planDocstrings gives each flagged def/class a docstring made of the #
-// comment run opening its body or, failing that, the run directly above
-// it at its indentation.
+// comment run opening its body, when a blank line parts it from the code
+// below, or else the run directly above it at its indentation. A comment
+// attached to the statement below it says what that statement does, and
+// a Sphinx #: comment documents an assignment: neither is a docstring.
 func (f *commentFile) planDocstrings(given []check.Finding) ([]change, []Skipped) {
 	defs := map[int]syntax.Node{}
 	f.tree.Root().Walk(func(n syntax.Node) bool {
@@ -315,19 +355,18 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	case first.Type() == "expression_statement" && first.NamedChildCount() == 1 && strings.Contains(first.NamedChild(0).Type(), "string"):
 		return change{}, fmt.Sprintf("the body of %s %q starts with a string that is not a usable docstring (blank, f-string or bytes); fix it by hand", kind, name)
 	}
-	firstLine := f.lineOf(first.Start())
+	// A comment opening the body describes the definition only when a
+	// blank line parts it from the code; attached to a statement, it says
+	// what that statement does (or belongs to a nested definition).
 	var in []cmt
 	for _, k := range f.list {
 		if k.start > colon.End() && k.end <= first.Start() && k.alone && (len(in) == 0 || k.line == in[len(in)-1].last+1) {
 			in = append(in, k)
 		}
 	}
-	ownTop := firstLine // where a docstring goes: before the first statement
-	if len(in) > 0 && in[len(in)-1].last+1 == firstLine && pyDefLike[first.Type()] {
-		if f.lintDoc != nil {
-			ownTop = in[0].line // and before the comments of a nested definition, which keep their place above it
-		}
-		in = nil // the comment is the nested definition's
+	bodyNote := len(in) > 0 && !blank([]byte(f.lineText(in[len(in)-1].last+1)))
+	if bodyNote {
+		in = nil
 	}
 	outer := n
 	if p := n.Parent(); p.Type() == "decorated_definition" {
@@ -350,10 +389,20 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 		run, fromBody = above, false
 		lines, why = f.runLines(run)
 	}
-	if why != "" {
+	switch {
+	case slices.ContainsFunc(run, func(k cmt) bool { return strings.HasPrefix(f.text(k), "#:") }):
+		return change{}, fmt.Sprintf("the comment is a Sphinx attribute comment (#:), which documents an assignment, not %s %q; write the docstring by hand", kind, name)
+	case why != "":
 		return change{}, why
-	}
-	if len(lines) == 0 {
+	case len(lines) > 0 && !hasSentence(lines):
+		where := "comment above"
+		if fromBody {
+			where = "comment opening the body"
+		}
+		return change{}, notADescription(where, fmt.Sprintf("%s %q", kind, name), "docstring")
+	case len(lines) == 0 && bodyNote:
+		return change{}, fmt.Sprintf("the comment opening the body of %s %q is attached to the statement below it, which it describes, not the %s; write the docstring by hand (the fixer never invents words)", kind, name, kind)
+	case len(lines) == 0:
 		return change{}, fmt.Sprintf("%s %q has no comment to convert; write the docstring by hand (the fixer never invents text)", kind, name)
 	}
 	indent := indentOf(f.src, first.Start())
@@ -365,7 +414,9 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	if fromBody {
 		return change{edits: Edits{{s, e, doc}}, lo: s, hi: e}, ""
 	}
-	at := f.starts[ownTop]
+	// The docstring is the body's first statement: it goes right below
+	// the header, above any comment opening the body.
+	at := f.starts[f.lineOf(colon.End())+1]
 	return change{edits: Edits{{s, f.starts[run[len(run)-1].last+1], ""}, {at, at, doc + f.lb}}, lo: s, hi: at}, ""
 }
 

@@ -9,8 +9,10 @@ package fix
 //   - Javadoc: the comments directly above become one /** */ comment;
 //   - Rustdoc: the ordinary comments directly above (attributes may
 //     stand between) become /// lines;
-//   - Python: # comments opening the body, or directly above the
-//     definition, become its docstring.
+//   - Python: # comments opening the body, when a blank line parts them
+//     from the code, or directly above the definition, become its
+//     docstring (never a comment attached to the statement below it,
+//     which says what that statement does, nor a Sphinx #: comment).
 // Everything else needs words (a missing comment, a misworded first line,
 // a missing @param) and is refused. What a conversion leaves (a new
 // Javadoc without its @param tags, say) is reported as Skipped too.
@@ -145,6 +147,8 @@ func (f *commentFile) javaConvert(is check.DocIssue) (change, string) {
 		return change{}, "the comment above opens the file (a licence or file header), not the declaration's documentation; write the Javadoc by hand"
 	case strings.Contains(text, "*/") || strings.Contains(text, "/*"):
 		return change{}, "the comment's text contains /* or */, which would end or nest the Javadoc comment"
+	case !hasSentence(lines):
+		return change{}, notADescription("comment above", is.Kind+" "+is.Name, "Javadoc")
 	}
 	first, last := run[0], run[len(run)-1]
 	return change{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
