@@ -264,7 +264,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	defer u.Close()
 	u.Toolchains = o.Toolchains
-	var starts []int      // of res.Diagnostics, for their fingerprints
+	var starts []int     // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {
 		c := e.Constraint

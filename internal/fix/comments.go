@@ -3,16 +3,30 @@ package fix
 // The comment fixer only re-spells comments: it changes their delimiters,
 // moves a comment to the line above or below, or turns Python # lines
 // into a docstring, always keeping the words, so a missing or badly worded
-// comment is Skipped, never written. Which comments the rule counts comes
-// from the rule itself: lint-profile runs of the single- and multi-line
-// checks list every line and block comment the Pygments lexer sees, and
-// the lint profile's documentation rules list each declaration they
-// report (comments_lintdoc.go); the multicodeif profile's documentation
-// styles are fixed as the paper's evaluator reads them (comments_doc.go).
-// Each comment must also be a comment node of the tree-sitter tree, so
-// text inside a string is never touched. Every proposal is verified (see
-// settle): a change that adds a parse error or leaves its own finding in
-// place is withdrawn and reported as Skipped.
+// comment is Skipped, never written.
+//
+// It fixes exactly the findings it is given, and no other comment: the
+// Action hands a fixer only the findings inside a pull request's diff,
+// and a finding silenced inline is not handed over at all. Each given
+// finding gets its edit or a Skipped reason. Which comment a finding is
+// about comes from the rule itself: lint-profile runs of the single- and
+// multi-line checks list every line and block comment the Pygments
+// lexer sees, the lint profile's documentation rules list each
+// declaration they report (comments_lintdoc.go), and the multicodeif
+// profile's documentation styles are fixed as the paper's evaluator reads
+// them (comments_doc.go). Each comment must also be a comment node of
+// the tree-sitter tree, so text inside a string is never touched.
+//
+// A rule that fails the whole file without a finding (Block comment; the
+// paper's Javadoc and KDoc when no /** */ comment exists) asks for one
+// comment in its form, so the fixer makes the first change that passes,
+// not every change the file could take. A rule that stops at its first
+// finding (Inline comment; the multicodeif profile's single- and
+// multi-line comments, GoDoc and Rustdoc) hands over one finding at a
+// time: the next one, which shows once that one is fixed, comes back as
+// Skipped with what a later run will do with it. Every proposal is
+// verified (see settle): a change that adds a parse error or leaves its
+// own finding in place is withdrawn and reported as Skipped.
 
 import (
 	"bytes"
@@ -30,15 +44,24 @@ import (
 
 var _ Fixer = FixComments
 
-// FixComments is the Fixer of comment_formatting. Per style: block
-// comments become // lines (single-line), // runs become /* */ blocks
-// (multi-line), a lone comment line joins the code line below it
-// (inline), trailing comments move above their line (block), comments
-// directly above declarations become /** */ (Javadoc, KotlinDoc) or ///
-// (Rustdoc), a one-line /* */ GoDoc becomes // and a detached one is
-// re-attached (GoDoc), and # comments at or above a def/class become its
-// docstring (Python docstring).
+// FixComments is the Fixer of comment_formatting. Per style, for the
+// comments the given findings point at: block comments become // lines
+// (single-line), // runs become /* */ blocks (multi-line), a lone comment
+// line joins the code line below it (inline), comments directly above
+// declarations become /** */ (Javadoc, KotlinDoc) or /// (Rustdoc), a
+// one-line /* */ GoDoc becomes // and a detached one is re-attached
+// (GoDoc), and # comments opening a def/class's body (apart from the
+// code) or directly above it become its docstring (Python docstring).
+// For a failure of the whole file, a trailing comment moves above its
+// line (block) or the comments above one declaration become its /** */
+// comment (the paper's Javadoc and KotlinDoc).
 func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+	return fixComments(u, c, r, false)
+}
+
+// fixComments is FixComments; nested marks the run settle makes to learn
+// what a later run would do with a finding, which asks no further.
+func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested bool) (Edits, []Skipped, error) {
 	if c.Type != constraint.Comments {
 		return nil, nil, fmt.Errorf("comment fixer: want a %s constraint, got %q", constraint.Comments, c.Type)
 	}
@@ -47,56 +70,67 @@ func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits,
 	}
 	style, ok := commentStyles[strings.ToLower(strings.TrimSpace(c.Name))]
 	if !ok {
-		return nil, refuseAll(u, fmt.Sprintf("comment style %q is not one the rule knows, so there is nothing to convert", c.Name)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("comment style %q is not one the rule knows, so there is nothing to convert", c.Name)), nil
 	}
 	if bytes.IndexByte(u.Src, 0) >= 0 {
-		return nil, refuseAll(u, "the source holds a NUL byte, which the parser takes for the end of the file; left alone"), nil
+		return nil, refuseAll(u, r, "the source holds a NUL byte, which the parser takes for the end of the file; left alone"), nil
 	}
 	id := c.Lang
 	if style.only != lang.Unknown && id != style.only {
-		return nil, refuseAll(u, fmt.Sprintf("%s is fixed in %s source only, not %q", c.Name, lang.Get(style.only).Name, c.LangName)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("%s is fixed in %s source only, not %q", c.Name, lang.Get(style.only).Name, c.LangName)), nil
 	}
 	f, err := newCommentFile(u, c, id)
 	if errors.Is(err, syntax.ErrNoGrammar) {
-		return nil, refuseAll(u, fmt.Sprintf("no syntax tree for %s, so comments cannot be told from strings; convert them by hand", c.LangName)), nil
+		return nil, refuseAll(u, r, fmt.Sprintf("no syntax tree for %s, so comments cannot be told from strings; convert them by hand", c.LangName)), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
+	f.given, f.nested = r.Findings, nested
 	if ds, ok := check.DocStyleFor(c.Name); ok && u.Profile == check.Lint {
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds
-		changes, skipped := f.planLintDoc(ds)
-		return f.settle(changes, skipped)
+		f.plan = func(given []check.Finding) ([]change, []Skipped) { return f.planLintDoc(ds, given) }
+	} else {
+		if _, ok := check.DocStyleFor(c.Name); ok {
+			f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
+		}
+		f.plan = func(given []check.Finding) ([]change, []Skipped) { return style.plan(f, given) }
 	}
-	if _, ok := check.DocStyleFor(c.Name); ok {
-		f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
+	changes, skipped := f.plan(r.Findings)
+	if len(r.Findings) == 0 && style.whole && f.lintDoc == nil {
+		return f.settleFirst(changes, skipped)
 	}
-	changes, skipped := style.plan(f)
 	return f.settle(changes, skipped)
 }
 
 // commentStyles are the rule's styles. The documentation styles name
-// the one language the rule reads them in, whatever the spec says.
+// the one language the rule reads them in, whatever the spec says; whole
+// marks those whose failure of the whole file one change can mend.
 var commentStyles = map[string]struct {
-	only lang.ID
-	plan func(*commentFile) ([]change, []Skipped)
+	only  lang.ID
+	whole bool
+	plan  func(*commentFile, []check.Finding) ([]change, []Skipped)
 }{
-	"single-line comment": {lang.Unknown, (*commentFile).planSingleLine},
-	"multi-line comment":  {lang.Unknown, (*commentFile).planMultiLine},
-	"inline comment":      {lang.Unknown, (*commentFile).planInline},
-	"block comment":       {lang.Unknown, (*commentFile).planBlock},
-	"javadoc":             {lang.Java, func(f *commentFile) ([]change, []Skipped) { return f.planSlashStarDoc("Javadoc") }},
-	"kotlindoc":           {lang.Kotlin, func(f *commentFile) ([]change, []Skipped) { return f.planSlashStarDoc("KDoc") }},
-	"godoc":               {lang.Go, (*commentFile).planGoDoc},
-	"rustdoc":             {lang.Rust, (*commentFile).planRustdoc},
-	"python docstring":    {lang.Python, (*commentFile).planDocstrings},
+	"single-line comment": {lang.Unknown, false, (*commentFile).planSingleLine},
+	"multi-line comment":  {lang.Unknown, false, (*commentFile).planMultiLine},
+	"inline comment":      {lang.Unknown, false, (*commentFile).planInline},
+	"block comment":       {lang.Unknown, true, (*commentFile).planBlock},
+	"javadoc":             {lang.Java, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("Javadoc", g) }},
+	"kotlindoc":           {lang.Kotlin, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("KDoc", g) }},
+	"godoc":               {lang.Go, false, (*commentFile).planGoDoc},
+	"rustdoc":             {lang.Rust, false, (*commentFile).planRustdoc},
+	"python docstring":    {lang.Python, false, (*commentFile).planDocstrings},
 }
 
-// refuseAll skips the whole file: why applies to every finding.
-func refuseAll(u *check.Unit, why string) []Skipped {
-	return []Skipped{{0, len(u.Src), why}}
+// refuseAll refuses every given finding, or the whole file when the
+// failure names none: why applies to each.
+func refuseAll(u *check.Unit, r check.Result, why string) []Skipped {
+	if len(r.Findings) == 0 {
+		return []Skipped{{0, len(u.Src), why}}
+	}
+	return skipAll(r.Findings, why)
 }
 
 // wholeFile is a skip about the file rather than one place in it.
@@ -112,12 +146,14 @@ type cmt struct {
 }
 
 // change is one self-contained proposal; lo..hi is the original text it
-// rewrites, which locates re-check findings it is answerable for, and
-// at..end the comment it is about (lo..hi when zero).
+// rewrites, which locates re-check findings it is answerable for, at..end
+// the comment or declaration it is about (lo..hi when zero), and finds
+// the given findings it answers (none for a failure of the whole file).
 type change struct {
 	edits   Edits
 	lo, hi  int
 	at, end int
+	finds   []check.Finding
 	// still, when set, is the finding the change must remove: only that
 	// finding, left at at, withdraws it (a documentation fix may leave
 	// other findings, such as missing Javadoc tags, for the author).
@@ -148,6 +184,11 @@ type commentFile struct {
 	prof check.Profile
 	// lintDoc is the lint documentation rule being fixed, if any.
 	lintDoc *check.DocStyle
+	// given are the findings the fixer was handed; plan plans the fix of
+	// some of them.
+	given  []check.Finding
+	plan   func([]check.Finding) ([]change, []Skipped)
+	nested bool
 }
 
 func newCommentFile(u *check.Unit, c constraint.Constraint, id lang.ID) (*commentFile, error) {
@@ -257,129 +298,60 @@ func (f *commentFile) runAbove(l int) []cmt {
 
 func (f *commentFile) text(k cmt) string { return string(f.src[k.start:k.end]) }
 
-// ruleComments lists the comments the rule's lexer counts as line or
-// block comments (not doc comments, shebangs or preprocessor lines):
-// the lint profile reports every comment of the other kind, so asking
-// for each kind in turn lists them all. A token the lexer sees where the
-// parser sees no comment comes back as a Skipped.
-func (f *commentFile) ruleComments(styles ...string) ([]cmt, []Skipped) {
-	var out []cmt
-	var skipped []Skipped
+// flaggedComment is a comment and the given findings that point at it.
+type flaggedComment struct {
+	k     cmt
+	finds []check.Finding
+}
+
+// listed is the start of every comment the rule's lexer counts as a
+// line or block comment (not doc comments, shebangs or preprocessor
+// lines) of the kinds the styles reject: a lint-profile run of each
+// style reports every comment of the other kind.
+func (f *commentFile) listed(styles ...string) map[int]bool {
+	out := map[int]bool{}
 	for _, s := range styles {
 		c := f.c
 		c.Name = s
 		for _, fd := range check.Run(f.lint, c).Findings {
-			k, ok := f.commentAt(fd.Start)
-			if !ok {
-				skipped = append(skipped, Skipped{fd.Start, fd.End, "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
-				continue
-			}
-			if !slices.Contains(out, k) {
-				out = append(out, k)
-			}
+			out[fd.Start] = true
 		}
 	}
-	slices.SortFunc(out, func(a, b cmt) int { return a.start - b.start })
-	return out, skipped
-}
-
-// settle verifies the changes together: one that adds a parse error, or
-// whose own text the re-checked rule still reports, is withdrawn with a
-// reason, and the rest are checked again. What still fails elsewhere
-// comes back as Skipped too, so nothing failing goes unreported.
-func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skipped, error) {
-	for {
-		var edits Edits
-		for _, ch := range changes {
-			edits = append(edits, ch.edits...)
-		}
-		out, err := edits.Apply(f.src)
-		if err != nil {
-			return nil, nil, fmt.Errorf("comment fixer: own edits: %w", err)
-		}
-		if len(edits) > 0 && !f.tree.HasError() && f.breaksParse(out) {
-			kept := changes[:0:0]
-			for _, ch := range changes {
-				one, _ := ch.edits.Apply(f.src)
-				if len(changes) == 1 || f.breaksParse(one) {
-					s, e := ch.where()
-					skipped = append(skipped, Skipped{s, e, "converting this comment would introduce a parse error; left alone"})
-				} else {
-					kept = append(kept, ch)
-				}
-			}
-			if len(kept) == len(changes) {
-				// Only together do they break: keep none rather than guess.
-				for _, ch := range changes {
-					s, e := ch.where()
-					skipped = append(skipped, Skipped{s, e, "the conversions together would introduce a parse error; left alone"})
-				}
-				kept = nil
-			}
-			changes = kept
-			continue
-		}
-		rest := check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
-		if rest.Verdict == check.Fail && len(rest.Findings) > 0 && len(changes) > 0 {
-			sorted := slices.Clone(edits)
-			slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
-			k, msg := -1, ""
-			for i, fd := range rest.Findings {
-				at := mapBack(sorted, fd.Start)
-				k = slices.IndexFunc(changes, func(ch change) bool {
-					if ch.still != "" {
-						return ch.still == fd.Message && at == ch.at
-					}
-					return i == 0 && ch.lo <= at && at <= ch.hi
-				})
-				if k >= 0 {
-					msg = fd.Message
-					break
-				}
-			}
-			if k >= 0 {
-				s, e := changes[k].where()
-				skipped = append(skipped, Skipped{s, e, "converted, this comment would still fail the rule (" + msg + "); left alone"})
-				changes = slices.Delete(changes, k, k+1)
-				continue
-			}
-		}
-		left := remaining(edits, rest)
-		if f.lintDoc != nil {
-			for i := range left {
-				left[i].Reason = "left for you to write: " + strings.TrimPrefix(left[i].Reason, "not safely fixable: ") + " (the fixer never invents words)"
-			}
-		}
-		if rest.Verdict == check.Fail && len(rest.Findings) == 0 {
-			left = append(left, f.wholeFile("not fixed: "+rest.Reason))
-		}
-		if len(edits) == 0 {
-			edits = nil
-		}
-		return edits, f.merge(skipped, left), nil
-	}
-}
-
-// merge adds the re-check's leftovers to the skips already given,
-// except where a given skip explains the same line (or, for a failure
-// of the whole file, the file).
-func (f *commentFile) merge(given, left []Skipped) []Skipped {
-	out := slices.Clone(given)
-	for _, l := range left {
-		whole := l == f.wholeFile(l.Reason)
-		if !slices.ContainsFunc(given, func(g Skipped) bool {
-			return whole && g == f.wholeFile(g.Reason) || !whole && f.lineOf(g.Start) == f.lineOf(l.Start)
-		}) {
-			out = append(out, l)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Skipped) int { return a.Start - b.Start })
 	return out
 }
 
-func (f *commentFile) breaksParse(out []byte) bool {
-	t, err := syntax.Parse(f.u.Ctx, f.id, out)
-	return err != nil || t.HasError()
+// flagged returns the comments the given findings point at, each once
+// with its findings, in source order. A finding at no comment the rule
+// lists for styles comes back as Skipped, and so does one where the
+// lexer sees a comment the parser does not (inside a string, a macro
+// body or broken code).
+func (f *commentFile) flagged(given []check.Finding, styles ...string) ([]flaggedComment, []Skipped) {
+	listed := f.listed(styles...)
+	var out []flaggedComment
+	var skipped []Skipped
+	for _, fd := range given {
+		if !listed[fd.Start] {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports no comment of the kind to convert here (" + firstLineOf(fd.Message) + "); left alone"})
+			continue
+		}
+		k, ok := f.commentAt(fd.Start)
+		if !ok {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
+			continue
+		}
+		if i := slices.IndexFunc(out, func(fl flaggedComment) bool { return fl.k == k }); i >= 0 {
+			out[i].finds = append(out[i].finds, fd)
+		} else {
+			out = append(out, flaggedComment{k, []check.Finding{fd}})
+		}
+	}
+	slices.SortFunc(out, func(a, b flaggedComment) int { return a.k.start - b.k.start })
+	return out, skipped
+}
+
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
 }
 
 // closedBlock reports whether s is a whole /* */ comment; error recovery

@@ -9,6 +9,7 @@ package fix
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -34,16 +35,26 @@ var (
 
 func isStarDoc(t string) bool { return strings.HasPrefix(t, "/**") && !strings.HasPrefix(t, "/**/") }
 
-// planSlashStarDoc turns the comments directly above each declaration
-// into one /** */ comment (Javadoc, KDoc).
-func (f *commentFile) planSlashStarDoc(what string) ([]change, []Skipped) {
+// planSlashStarDoc answers the paper's Javadoc and KDoc rule. Its one
+// finding is a /** */ comment with @return but no @param, which needs
+// words; its failure of the whole file (no /** */ comment at all) is
+// answered by proposing, declaration by declaration, the comments
+// directly above it as one /** */ comment (settleFirst keeps the first
+// that passes).
+func (f *commentFile) planSlashStarDoc(what string, given []check.Finding) ([]change, []Skipped) {
+	if len(given) > 0 {
+		var skipped []Skipped
+		for _, fd := range given {
+			why := fmt.Sprintf("the rule rejects a %s comment with @return but no @param (whatever the parameters); add @param or drop @return by hand", what)
+			if k, ok := f.commentAt(fd.Start); !ok || !isStarDoc(f.text(k)) {
+				why = fmt.Sprintf("the rule reports no %s comment here (%s); left alone", what, firstLineOf(fd.Message))
+			}
+			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
+		}
+		return nil, skipped
+	}
 	var changes []change
 	var skipped []Skipped
-	for _, k := range f.list {
-		if t := f.text(k); isStarDoc(t) && strings.Contains(t, "@return") && !strings.Contains(t, "@param") {
-			skipped = append(skipped, Skipped{k.start, k.end, fmt.Sprintf("the rule rejects a %s comment with @return but no @param (whatever the parameters); add @param or drop @return by hand", what)})
-		}
-	}
 	f.tree.Root().Walk(func(n syntax.Node) bool {
 		t := n.Type()
 		if docDecls[f.id][t] {
@@ -91,12 +102,52 @@ func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []Skipped) 
 		why = "the comment's text contains /* or */, which would end or nest the doc comment"
 	case strings.Contains(text, "@return") && !strings.Contains(text, "@param"):
 		why = fmt.Sprintf("the comment mentions @return but no @param, which the rule rejects in a %s comment; convert it by hand", what)
+	case !hasSentence(lines):
+		why = notADescription("comment above", label, what)
 	}
 	if why != "" {
 		return nil, []Skipped{{at, at, why}}
 	}
 	first, last := run[0], run[len(run)-1]
 	return []change{{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
+}
+
+// hasSentence reports whether a comment's description (its lines before
+// the first block tag such as "@param") holds a whole sentence: a ".",
+// "!" or "?" followed by a blank or the end (closing quotes and brackets
+// aside), as Javadoc finds its summary sentence and as PEP 257 has a
+// docstring be "a phrase ending in a period". A comment without one reads
+// as a label or a note (a section header such as "Overridable Interface",
+// a reminder such as "public for unit tests"), which is not the
+// declaration's description even when it stands right above it.
+func hasSentence(lines []string) bool {
+	var desc []string
+	for _, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "@") {
+			break
+		}
+		desc = append(desc, l)
+	}
+	text := strings.Join(desc, " ")
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.IndexByte(")]}\"'`", text[j]) >= 0 {
+			j++
+		}
+		if j == len(text) || text[j] == ' ' || text[j] == '\t' {
+			return true
+		}
+	}
+	return false
+}
+
+// notADescription is the refusal of a comment without a sentence: where
+// says which comment, decl what it would document.
+func notADescription(where, decl, form string) string {
+	return fmt.Sprintf("the %s holds no sentence, so it reads as a label or a note, not as the description of %s; write the %s by hand (the fixer never invents words)", where, decl, form)
 }
 
 // runLines is the text of a run of comments, blank lines inside kept.
@@ -152,15 +203,18 @@ var rustItems = setOf(`function_item function_signature_item struct_item enum_it
 	impl_item mod_item const_item static_item type_item associated_type macro_definition use_declaration
 	extern_crate_declaration foreign_mod_item field_declaration enum_variant`)
 
-// planRustdoc turns each run of ordinary comments standing directly above
-// an item (attributes between are fine) into /// lines. The rule rejects
-// every ordinary comment, but one elsewhere cannot become ///: it would
-// document nothing, which rustc rejects or warns about.
-func (f *commentFile) planRustdoc() ([]change, []Skipped) {
-	bad, skipped := f.ruleComments("single-line comment", "multi-line comment")
-	if len(bad) == 0 && len(skipped) == 0 {
+// planRustdoc turns each flagged ordinary comment standing in a run of
+// comments directly above an item (attributes between are fine) into ///
+// lines; the run's other comments keep their form unless flagged too, as
+// rustdoc reads a /// line whatever comments stand between it and its
+// item. The rule rejects every ordinary comment, but one elsewhere cannot
+// become ///: it would document nothing, which rustc rejects or warns
+// about.
+func (f *commentFile) planRustdoc(given []check.Finding) ([]change, []Skipped) {
+	if len(given) == 0 {
 		return nil, []Skipped{f.wholeFile("no comment to convert; write a /// doc comment by hand (the fixer never invents text)")}
 	}
+	flags, skipped := f.flagged(given, "single-line comment", "multi-line comment")
 	items, attrs := map[int]bool{}, map[int]int{}
 	f.tree.Root().Walk(func(n syntax.Node) bool {
 		switch t := n.Type(); {
@@ -171,50 +225,57 @@ func (f *commentFile) planRustdoc() ([]change, []Skipped) {
 		}
 		return true
 	})
-	cands := bad[:0:0]
-	for _, k := range bad {
-		if strings.HasPrefix(f.text(k), "////") {
-			skipped = append(skipped, Skipped{k.start, k.end, "the comment starts with ////, which rustdoc does not read as documentation; convert it by hand"})
-		} else {
-			cands = append(cands, k)
-		}
-	}
-	bad = cands
 	var changes []change
-	for i := 0; i < len(bad); {
-		run := bad[i : i+1]
-		for j := i + 1; bad[i].alone && j < len(bad) && bad[j].alone && bad[j].line == bad[j-1].last+1; j++ {
-			run = bad[i : j+1]
-		}
-		i += len(run)
-		var edits Edits
+	for _, fl := range flags {
+		k := fl.k
+		t := f.text(k)
 		why := ""
-		if !run[0].alone {
+		switch {
+		case strings.HasPrefix(t, "////"):
+			why = "the comment starts with ////, which rustdoc does not read as documentation; convert it by hand"
+		case !k.alone:
 			why = "an ordinary comment beside code; a /// comment must stand on its own lines above an item, so remove or move this one by hand"
-		} else if !f.aboveItem(run[len(run)-1].last+1, items, attrs) {
+		case !f.aboveItem(f.runBelow(k).last+1, items, attrs):
 			why = "this comment does not stand directly above an item (fn, struct, field, ...); /// there would document nothing, which rustc rejects or warns about, so remove or move it by hand"
-		}
-		for _, k := range run {
-			t := f.text(k)
-			switch {
-			case why != "":
-			case strings.HasPrefix(t, "//"):
-				edits = append(edits, Edit{k.start, k.start + 2, "///"})
-			case !closedBlock(t):
-				why = "an unterminated block comment; fix it by hand"
-			default:
-				edits = append(edits, Edit{k.start, k.end, asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)})
-			}
+		case strings.HasPrefix(t, "/*") && !closedBlock(t):
+			why = "an unterminated block comment; fix it by hand"
 		}
 		if why != "" {
-			for _, k := range run {
-				skipped = append(skipped, Skipped{k.start, k.end, why})
-			}
+			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
-		changes = append(changes, change{edits: edits, lo: run[0].start, hi: run[len(run)-1].end})
+		e := Edit{k.start, k.start + 2, "///"}
+		if !strings.HasPrefix(t, "//") {
+			e = Edit{k.start, k.end, asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)}
+		}
+		changes = append(changes, change{edits: Edits{e}, lo: k.start, hi: k.end, finds: fl.finds})
 	}
 	return changes, skipped
+}
+
+// runBelow is the last comment of the run of comments standing alone on
+// consecutive lines from k down.
+func (f *commentFile) runBelow(k cmt) cmt {
+	for {
+		next, ok := f.commentAt(f.firstNonBlank(k.last + 1))
+		if !ok || !next.alone || next.line != k.last+1 {
+			return k
+		}
+		k = next
+	}
+}
+
+// firstNonBlank is the offset of line l's first non-blank byte (its end
+// when it has none, the source's end past the last line).
+func (f *commentFile) firstNonBlank(l int) int {
+	if l >= len(f.starts) {
+		return len(f.src)
+	}
+	off := f.starts[l]
+	for off < f.lineEnd(l) && isBlankByte(f.src[off]) {
+		off++
+	}
+	return off
 }
 
 // aboveItem reports whether line l starts an item, possibly after
@@ -236,13 +297,12 @@ func (f *commentFile) aboveItem(l int, items map[int]bool, attrs map[int]int) bo
 	}
 }
 
-// pyDefLike are statements whose directly preceding comment is their own.
-var pyDefLike = setOf(`function_definition class_definition decorated_definition`)
-
-// planDocstrings gives each def/class the rule reports a docstring made
-// of the # comment run opening its body or, failing that, the run
-// directly above it at its indentation.
-func (f *commentFile) planDocstrings() ([]change, []Skipped) {
+// planDocstrings gives each flagged def/class a docstring made of the #
+// comment run opening its body, when a blank line parts it from the code
+// below, or else the run directly above it at its indentation. A comment
+// attached to the statement below it says what that statement does, and
+// a Sphinx #: comment documents an assignment: neither is a docstring.
+func (f *commentFile) planDocstrings(given []check.Finding) ([]change, []Skipped) {
 	defs := map[int]syntax.Node{}
 	f.tree.Root().Walk(func(n syntax.Node) bool {
 		if t := n.Type(); t == "function_definition" || t == "class_definition" {
@@ -256,7 +316,7 @@ func (f *commentFile) planDocstrings() ([]change, []Skipped) {
 	})
 	var changes []change
 	var skipped []Skipped
-	for _, fd := range check.Run(check.NewUnit(f.u.Ctx, f.u.Path, f.u.Src, f.prof), f.c).Findings {
+	for _, fd := range given {
 		n, ok := defs[fd.Start]
 		if !ok {
 			skipped = append(skipped, Skipped{fd.Start, fd.End, "not a definition (" + fd.Message + "); the code must be valid Python 3 before docstrings can be added"})
@@ -267,7 +327,7 @@ func (f *commentFile) planDocstrings() ([]change, []Skipped) {
 			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
 			continue
 		}
-		ch.at, ch.end = fd.Start, fd.End
+		ch.at, ch.end, ch.finds = fd.Start, fd.End, []check.Finding{fd}
 		changes = append(changes, ch)
 	}
 	return changes, skipped
@@ -295,19 +355,18 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	case first.Type() == "expression_statement" && first.NamedChildCount() == 1 && strings.Contains(first.NamedChild(0).Type(), "string"):
 		return change{}, fmt.Sprintf("the body of %s %q starts with a string that is not a usable docstring (blank, f-string or bytes); fix it by hand", kind, name)
 	}
-	firstLine := f.lineOf(first.Start())
+	// A comment opening the body describes the definition only when a
+	// blank line parts it from the code; attached to a statement, it says
+	// what that statement does (or belongs to a nested definition).
 	var in []cmt
 	for _, k := range f.list {
 		if k.start > colon.End() && k.end <= first.Start() && k.alone && (len(in) == 0 || k.line == in[len(in)-1].last+1) {
 			in = append(in, k)
 		}
 	}
-	ownTop := firstLine // where a docstring goes: before the first statement
-	if len(in) > 0 && in[len(in)-1].last+1 == firstLine && pyDefLike[first.Type()] {
-		if f.lintDoc != nil {
-			ownTop = in[0].line // and before the comments of a nested definition, which keep their place above it
-		}
-		in = nil // the comment is the nested definition's
+	bodyNote := len(in) > 0 && !blank([]byte(f.lineText(in[len(in)-1].last+1)))
+	if bodyNote {
+		in = nil
 	}
 	outer := n
 	if p := n.Parent(); p.Type() == "decorated_definition" {
@@ -330,10 +389,20 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 		run, fromBody = above, false
 		lines, why = f.runLines(run)
 	}
-	if why != "" {
+	switch {
+	case slices.ContainsFunc(run, func(k cmt) bool { return strings.HasPrefix(f.text(k), "#:") }):
+		return change{}, fmt.Sprintf("the comment is a Sphinx attribute comment (#:), which documents an assignment, not %s %q; write the docstring by hand", kind, name)
+	case why != "":
 		return change{}, why
-	}
-	if len(lines) == 0 {
+	case len(lines) > 0 && !hasSentence(lines):
+		where := "comment above"
+		if fromBody {
+			where = "comment opening the body"
+		}
+		return change{}, notADescription(where, fmt.Sprintf("%s %q", kind, name), "docstring")
+	case len(lines) == 0 && bodyNote:
+		return change{}, fmt.Sprintf("the comment opening the body of %s %q is attached to the statement below it, which it describes, not the %s; write the docstring by hand (the fixer never invents words)", kind, name, kind)
+	case len(lines) == 0:
 		return change{}, fmt.Sprintf("%s %q has no comment to convert; write the docstring by hand (the fixer never invents text)", kind, name)
 	}
 	indent := indentOf(f.src, first.Start())
@@ -345,7 +414,9 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	if fromBody {
 		return change{edits: Edits{{s, e, doc}}, lo: s, hi: e}, ""
 	}
-	at := f.starts[ownTop]
+	// The docstring is the body's first statement: it goes right below
+	// the header, above any comment opening the body.
+	at := f.starts[f.lineOf(colon.End())+1]
 	return change{edits: Edits{{s, f.starts[run[len(run)-1].last+1], ""}, {at, at, doc + f.lb}}, lo: s, hi: at}, ""
 }
 

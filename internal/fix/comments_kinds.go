@@ -36,14 +36,16 @@ func cStyle(id lang.ID) bool {
 	return in.LineComment == "//" && in.BlockStart == "/*"
 }
 
-// planSingleLine turns each block comment into // lines at its place.
-func (f *commentFile) planSingleLine() ([]change, []Skipped) {
-	bad, skipped := f.ruleComments("single-line comment") // lists every block comment
-	if len(bad) == 0 && len(skipped) == 0 {
+// planSingleLine turns each flagged block comment into // lines at its
+// place.
+func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []Skipped) {
+	if len(given) == 0 {
 		return nil, []Skipped{f.wholeFile("no comment to convert; write a single-line comment by hand (the fixer never invents text)")}
 	}
+	flags, skipped := f.flagged(given, "single-line comment") // the rule reports every block comment
 	var changes []change
-	for _, k := range bad {
+	for _, fl := range flags {
+		k := fl.k
 		text := f.text(k)
 		lines := []string(nil)
 		why := ""
@@ -61,46 +63,44 @@ func (f *commentFile) planSingleLine() ([]change, []Skipped) {
 			}
 		}
 		if why != "" {
-			skipped = append(skipped, Skipped{k.start, k.end, why})
+			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
-		changes = append(changes, change{edits: Edits{{k.start, k.end, asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end})
+		changes = append(changes, change{edits: Edits{{k.start, k.end, asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
 
-// planMultiLine turns each run of // lines (same indentation, no gap)
-// into one /* */ block, and a trailing // comment into /* */ in place.
-func (f *commentFile) planMultiLine() ([]change, []Skipped) {
-	bad, skipped := f.ruleComments("multi-line comment") // lists every line comment
+// planMultiLine turns each run of flagged // lines (same indentation, no
+// gap) into one /* */ block, and a flagged trailing // comment into /* */
+// in place. A run never takes in a comment no finding flagged.
+func (f *commentFile) planMultiLine(given []check.Finding) ([]change, []Skipped) {
 	if !cStyle(f.id) {
 		why := fmt.Sprintf("%s has no block comment syntax this fixer writes; convert by hand", lang.Get(f.id).Name)
 		if f.id == lang.Python {
 			why = "Python has no block comment syntax the rule accepts (a docstring is a string, not a comment), so no comment can become a multi-line comment"
 		}
-		if len(bad) == 0 {
-			return nil, append(skipped, f.wholeFile(why))
+		if len(given) == 0 {
+			return nil, []Skipped{f.wholeFile(why)}
 		}
-		for _, k := range bad {
-			skipped = append(skipped, Skipped{k.start, k.end, why})
-		}
-		return nil, skipped
+		return nil, skipAll(given, why)
 	}
-	if len(bad) == 0 && len(skipped) == 0 {
+	if len(given) == 0 {
 		return nil, []Skipped{f.wholeFile("no comment to convert; write a /* */ comment by hand (the fixer never invents text)")}
 	}
+	bad, skipped := f.flagged(given, "multi-line comment") // the rule reports every line comment
 	var changes []change
 	for i := 0; i < len(bad); {
 		run := bad[i : i+1]
-		for j := i + 1; bad[i].alone && j < len(bad) && bad[j].alone && bad[j].line == bad[j-1].last+1 &&
-			indentOf(f.src, bad[j].start) == indentOf(f.src, bad[i].start); j++ {
+		for j := i + 1; bad[i].k.alone && j < len(bad) && bad[j].k.alone && bad[j].k.line == bad[j-1].k.last+1 &&
+			indentOf(f.src, bad[j].k.start) == indentOf(f.src, bad[i].k.start); j++ {
 			run = bad[i : j+1]
 		}
 		i += len(run)
 		ch, why := f.toBlock(run)
 		if why != "" {
-			for _, k := range run {
-				skipped = append(skipped, Skipped{k.start, k.end, why})
+			for _, fl := range run {
+				skipped = append(skipped, skipAll(fl.finds, why)...)
 			}
 			continue
 		}
@@ -109,9 +109,14 @@ func (f *commentFile) planMultiLine() ([]change, []Skipped) {
 	return changes, skipped
 }
 
-func (f *commentFile) toBlock(run []cmt) (change, string) {
+// toBlock renders a run of // comments as one /* */ comment. A run of
+// several lines is rewritten line by line (the first opens the block, the
+// last closes it), so each edit stays on the line of its own finding.
+func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 	var lines []string
-	for _, k := range run {
+	var finds []check.Finding
+	for _, fl := range run {
+		k := fl.k
 		t := f.text(k)
 		switch {
 		case !strings.HasPrefix(t, "//"):
@@ -124,23 +129,45 @@ func (f *commentFile) toBlock(run []cmt) (change, string) {
 			return change{}, "the comment's text contains /* or */, which would end or nest a block comment"
 		}
 		lines = append(lines, lineCommentText(t, "//"))
+		finds = append(finds, fl.finds...)
 	}
-	first, last := run[0], run[len(run)-1]
-	s := "/* */"
-	switch {
-	case len(run) > 1:
-		s = starBlock("/*", lines, indentOf(f.src, first.start), f.lb)
-	case lines[0] != "":
-		s = "/* " + lines[0] + " */"
+	first, last := run[0].k, run[len(run)-1].k
+	if len(run) == 1 {
+		s := "/* */"
+		if lines[0] != "" {
+			s = "/* " + lines[0] + " */"
+		}
+		return change{edits: Edits{{first.start, first.end, s}}, lo: first.start, hi: first.end, finds: finds}, ""
 	}
-	return change{edits: Edits{{first.start, last.end, s}}, lo: first.start, hi: last.end}, ""
+	indent := indentOf(f.src, first.start)
+	var edits Edits
+	for i, fl := range run {
+		s := " *"
+		if lines[i] != "" {
+			s += " " + lines[i]
+		}
+		switch i {
+		case 0:
+			s = "/*" + f.lb + indent + s
+		case len(run) - 1:
+			s += f.lb + indent + " */"
+		}
+		// Blanks after the comment on its line go with it.
+		end := f.lineEnd(fl.k.last)
+		if end > fl.k.end && f.src[end-1] == '\r' {
+			end--
+		}
+		edits = append(edits, Edit{fl.k.start, max(fl.k.end, end), s})
+	}
+	return change{edits: edits, lo: first.start, hi: last.end, finds: finds}, ""
 }
 
-// planInline moves a comment standing alone on its line to the end of
-// the code line below it. A run of comment lines, or one with no code
-// below, is Skipped: joining text or picking a line is not mechanical.
-func (f *commentFile) planInline() ([]change, []Skipped) {
-	all, skipped := f.ruleComments("single-line comment", "multi-line comment")
+// planInline moves each flagged comment standing alone on its line to
+// the end of the code line below it. A run of comment lines, or one with
+// no code below, is Skipped: joining text or picking a line is not
+// mechanical.
+func (f *commentFile) planInline(given []check.Finding) ([]change, []Skipped) {
+	flags, skipped := f.flagged(given, "single-line comment", "multi-line comment")
 	commentOnly := func(l int) bool {
 		if l < 0 || l >= len(f.starts) {
 			return false
@@ -149,15 +176,17 @@ func (f *commentFile) planInline() ([]change, []Skipped) {
 		return ok && k.alone && k.last == l
 	}
 	var changes []change
-	for _, k := range all {
-		if !k.own && k.last == k.line || k.own && !k.alone && k.last == k.line {
-			continue // already shares its line with code
-		}
+	for _, fl := range flags {
+		k := fl.k
 		next := k.last + 1
 		why := ""
 		switch {
 		case k.last > k.line:
 			why = "this block comment spans several lines, and the ones after the first hold no code; shorten it by hand"
+		case !k.alone:
+			// It shares its line with code: the rule reports the line
+			// after it, which the comment's token reaches into.
+			why = "the rule's lexer counts this comment's line break as part of it, so the line after it, which holds no code, reads as a comment line; remove that line or move the comment by hand"
 		case f.isDirective(k):
 			why = "a tool directive, which must stay on its own line"
 		case commentOnly(k.line-1) || commentOnly(next):
@@ -169,7 +198,7 @@ func (f *commentFile) planInline() ([]change, []Skipped) {
 			why = f.attachable(next)
 		}
 		if why != "" {
-			skipped = append(skipped, Skipped{k.start, k.end, why})
+			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
 		sep := " "
@@ -177,7 +206,7 @@ func (f *commentFile) planInline() ([]change, []Skipped) {
 			sep = "  " // PEP 8: two spaces before an inline comment
 		}
 		e := f.contentEnd(next)
-		changes = append(changes, change{edits: Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, lo: f.starts[k.line], hi: e, at: k.start, end: k.end})
+		changes = append(changes, change{edits: Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, lo: f.starts[k.line], hi: e, at: k.start, end: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
@@ -201,9 +230,14 @@ func (f *commentFile) attachable(l int) string {
 	return ""
 }
 
-// planBlock moves each trailing comment onto a line of its own above its
-// code line, at that line's indentation, so a comment block precedes code.
-func (f *commentFile) planBlock() ([]change, []Skipped) {
+// planBlock proposes, for a failure of the whole file (the rule names
+// no comment), moving each trailing comment onto a line of its own above
+// its code line, at that line's indentation, so a comment block precedes
+// code; settleFirst keeps the first that makes the file pass.
+func (f *commentFile) planBlock(given []check.Finding) ([]change, []Skipped) {
+	if len(given) > 0 {
+		return nil, skipAll(given, "the Block comment rule judges the whole file, not this place, so there is nothing to move here")
+	}
 	var changes []change
 	var skipped []Skipped
 	for _, k := range f.list {
@@ -269,23 +303,30 @@ func starBlock(open string, lines []string, indent, lb string) string {
 	return sb.String()
 }
 
-// planGoDoc reads lines as the rule does. It re-spells a one-line /* */
-// doc comment as //, and re-attaches a // comment starting with the name
-// that blank lines separate from its declaration; any other missing or
-// misworded doc comment needs words, so it is Skipped.
-func (f *commentFile) planGoDoc() ([]change, []Skipped) {
+// planGoDoc reads lines as the rule does. For each flagged declaration
+// line it re-spells a one-line /* */ doc comment as //, or re-attaches a
+// // comment starting with the name that blank lines separate from its
+// declaration; any other missing or misworded doc comment needs words, so
+// it is Skipped.
+func (f *commentFile) planGoDoc(given []check.Finding) ([]change, []Skipped) {
 	var changes []change
 	var skipped []Skipped
-	for l := range f.starts {
+	for _, fd := range given {
+		l := f.lineOf(fd.Start)
 		raw := f.lineText(l)
 		kw, name, ok := check.GoDeclaration(raw)
 		if !ok {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reads no func, type, var or const declaration on this line; nothing to document"})
 			continue
 		}
 		ch, why := f.goDoc(l, kw+" "+name, name)
-		if why != "" {
-			skipped = append(skipped, Skipped{f.starts[l], f.starts[l] + len(raw), why})
-		} else if ch != nil {
+		switch {
+		case why != "":
+			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
+		case ch == nil:
+			skipped = append(skipped, Skipped{fd.Start, fd.End, fmt.Sprintf("the line above %s %s already starts with %q, as the rule asks; nothing to change", kw, name, name)})
+		default:
+			ch.finds = []check.Finding{fd}
 			changes = append(changes, *ch)
 		}
 	}

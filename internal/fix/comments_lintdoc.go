@@ -1,21 +1,25 @@
 package fix
 
-// The lint profile's documentation fixes. Each finding of the lint rule
-// (check.DocIssues) gets an edit or a refusal with its reason, and only
-// the comment directly above a reported declaration is ever edited:
+// The lint profile's documentation fixes. Each given finding of the lint
+// rule (check.DocIssues) gets an edit or a refusal with its reason, and
+// only the comment directly above a declaration it reports is ever
+// edited:
 //   - GoDoc: a comment group starting with the name, detached from its
 //     declaration by blank lines, is re-attached;
 //   - Javadoc: the comments directly above become one /** */ comment;
 //   - Rustdoc: the ordinary comments directly above (attributes may
 //     stand between) become /// lines;
-//   - Python: # comments opening the body, or directly above the
-//     definition, become its docstring.
+//   - Python: # comments opening the body, when a blank line parts them
+//     from the code, or directly above the definition, become its
+//     docstring (never a comment attached to the statement below it,
+//     which says what that statement does, nor a Sphinx #: comment).
 // Everything else needs words (a missing comment, a misworded first line,
 // a missing @param) and is refused. What a conversion leaves (a new
 // Javadoc without its @param tags, say) is reported as Skipped too.
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -23,14 +27,23 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-func (f *commentFile) planLintDoc(ds *check.DocStyle) ([]change, []Skipped) {
-	issues, _, err := check.DocIssues(f.u, ds)
+func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]change, []Skipped) {
+	all, _, err := check.DocIssues(f.u, ds)
 	if err != nil {
-		return nil, []Skipped{f.wholeFile("the rule could not read the file: " + err.Error())}
+		return nil, refuseAll(f.u, check.Result{Findings: given}, "the rule could not read the file: "+err.Error())
+	}
+	var issues []check.DocIssue
+	var skipped []Skipped
+	for _, fd := range given {
+		i := slices.IndexFunc(all, func(is check.DocIssue) bool { return is.Finding == fd })
+		if i < 0 {
+			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports nothing here any more (" + firstLineOf(fd.Message) + "); left alone"})
+			continue
+		}
+		issues = append(issues, all[i])
 	}
 	var defs map[int]syntax.Node // Python definitions by name offset
 	var changes []change
-	var skipped []Skipped
 	for _, is := range issues {
 		var ch change
 		var why string
@@ -64,7 +77,7 @@ func (f *commentFile) planLintDoc(ds *check.DocStyle) ([]change, []Skipped) {
 			skipped = append(skipped, Skipped{is.Start, is.End, why})
 			continue
 		}
-		ch.at, ch.end, ch.still = is.Start, is.End, is.Message
+		ch.at, ch.end, ch.still, ch.finds = is.Start, is.End, is.Message, []check.Finding{is.Finding}
 		changes = append(changes, ch)
 	}
 	return changes, skipped
@@ -134,6 +147,8 @@ func (f *commentFile) javaConvert(is check.DocIssue) (change, string) {
 		return change{}, "the comment above opens the file (a licence or file header), not the declaration's documentation; write the Javadoc by hand"
 	case strings.Contains(text, "*/") || strings.Contains(text, "/*"):
 		return change{}, "the comment's text contains /* or */, which would end or nest the Javadoc comment"
+	case !hasSentence(lines):
+		return change{}, notADescription("comment above", is.Kind+" "+is.Name, "Javadoc")
 	}
 	first, last := run[0], run[len(run)-1]
 	return change{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""

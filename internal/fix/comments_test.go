@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,11 +22,14 @@ import (
 )
 
 // commentCase is one testdata/fixers/comment_formatting/*.txtar: a "spec"
-// file, an optional "profile" file (lint unless it says multicodeif) and
+// file, an optional "profile" file (lint unless it says multicodeif), an
+// optional "given" file (the lines whose findings the fixer is handed, as
+// the Action hands it those inside a diff; all of them when absent) and
 // one code file.
 type commentCase struct {
 	c       constraint.Constraint
 	profile check.Profile
+	given   []int
 	name    string
 	code    []byte
 }
@@ -44,6 +48,14 @@ func loadCommentCase(t *testing.T, path string) commentCase {
 			spec = strings.TrimSpace(string(f.Data))
 		case "profile":
 			cc.profile = check.Profile(strings.TrimSpace(string(f.Data)))
+		case "given":
+			for _, w := range strings.Fields(string(f.Data)) {
+				n, err := strconv.Atoi(w)
+				if err != nil || n < 1 {
+					t.Fatalf("%s: given: want line numbers, got %q", path, w)
+				}
+				cc.given = append(cc.given, n)
+			}
 		default:
 			cc.name, cc.code = f.Name, f.Data
 		}
@@ -57,9 +69,36 @@ func loadCommentCase(t *testing.T, path string) commentCase {
 	return cc
 }
 
-// TestCommentsGolden fixes every case in the profile it names and
-// compares the fixed file and the skipped findings with <case>.out;
-// verifyCommentFix proves the properties callers rely on.
+// handed is r with only the findings on the case's given lines, as the
+// Action hands a fixer the findings inside a diff.
+func (cc commentCase) handed(t *testing.T, r check.Result) check.Result {
+	t.Helper()
+	if cc.given == nil {
+		return r
+	}
+	var in []check.Finding
+	for _, fd := range r.Findings {
+		if l, _ := lineCol(cc.code, fd.Start); slices.Contains(cc.given, l) {
+			in = append(in, fd)
+		}
+	}
+	if len(in) == 0 || len(in) == len(r.Findings) {
+		t.Fatalf("given lines %v pick %d of the rule's %d findings; a subset case must hand over some, not all", cc.given, len(in), len(r.Findings))
+	}
+	r.Findings = in
+	return r
+}
+
+// laterReason starts the reason of a finding that shows only once the
+// given ones are fixed, which a later run fixes.
+const laterReason = "not among the findings given to the fixer"
+
+// TestCommentsGolden fixes every case in the profile it names, handed the
+// findings it names, and compares the fixed file and the skipped findings
+// with <case>.out; verifyCommentFix proves the properties callers rely
+// on. Where a rule stops at its first finding, the run leaves the next
+// one for a later run: the later runs follow, each as a diff, until
+// nothing changes.
 func TestCommentsGolden(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"))
 	if err != nil || len(paths) < 14 {
@@ -73,20 +112,39 @@ func TestCommentsGolden(t *testing.T) {
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
-			out, skipped := verifyCommentFix(t, u, cc.c, r)
+			out, skipped := verifyCommentFix(t, u, cc.c, cc.handed(t, r))
 			var sb strings.Builder
-			fmt.Fprintf(&sb, "-- fixed %s (profile %s) --\n", cc.name, cc.profile)
+			fmt.Fprintf(&sb, "-- fixed %s (profile %s", cc.name, cc.profile)
+			if cc.given != nil {
+				fmt.Fprintf(&sb, ", given the findings on lines %v", cc.given)
+			}
+			sb.WriteString(") --\n")
 			sb.Write(out)
 			if len(out) > 0 && out[len(out)-1] != '\n' {
 				sb.WriteString("\n(no newline at end)\n")
 			}
-			sb.WriteString("-- skipped --\n")
-			for _, s := range skipped {
-				l, c := lineCol(cc.code, s.Start)
-				fmt.Fprintf(&sb, "%d:%d: %s\n", l, c, s.Reason)
+			writeSkipped(&sb, cc.code, skipped)
+			for run := 2; cc.given == nil && slices.ContainsFunc(skipped, func(s Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) }); run++ {
+				if run > 20 {
+					t.Fatalf("still leaving findings for a later run after %d runs", run-1)
+				}
+				nu := check.NewUnit(context.Background(), cc.name, out, cc.profile)
+				var next []byte
+				next, skipped = verifyCommentFix(t, nu, cc.c, check.Run(nu, cc.c))
+				fmt.Fprintf(&sb, "-- run %d --\n%s", run, Unified(cc.name, out, next, 1))
+				writeSkipped(&sb, out, skipped)
+				out = next
 			}
 			goldentest.Check(t, strings.TrimSuffix(path, ".txtar")+".out", []byte(sb.String()))
 		})
+	}
+}
+
+func writeSkipped(sb *strings.Builder, src []byte, skipped []Skipped) {
+	sb.WriteString("-- skipped --\n")
+	for _, s := range skipped {
+		l, c := lineCol(src, s.Start)
+		fmt.Fprintf(sb, "%d:%d: %s\n", l, c, s.Reason)
 	}
 }
 
@@ -117,10 +175,15 @@ func TestCommentsOnCheckCases(t *testing.T) {
 	}
 }
 
-// verifyCommentFix runs FixComments on u and asserts: the edits apply,
-// parse no worse, keep every word and every string literal, leave the
-// rule failing only where something was skipped, are the same whichever
-// profile found the failure, and fixing the result changes nothing.
+// verifyCommentFix runs FixComments on u handed r's findings (some or all
+// of the rule's) and asserts: the edits apply, parse no worse, keep every
+// word and every string literal, touch no comment but those the findings
+// point at (comment kinds) or the text above the declarations they report
+// (documentation styles), leave the rule failing only where something
+// was skipped or where a finding was not handed over, are the same
+// whichever profile found the failure, and fixing the result changes
+// nothing but what a rule that stops at its first finding left for a
+// later run.
 func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []Skipped) {
 	t.Helper()
 	ctx := context.Background()
@@ -146,17 +209,30 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	if w1, w2 := words(u.Src), words(out); !reflect.DeepEqual(w1, w2) {
 		t.Errorf("the fix added or dropped words:\nbefore %q\nafter  %q", w1, w2)
 	}
+	_, doc := check.DocStyleFor(c.Name)
+	if !doc && err1 == nil && len(r.Findings) > 0 {
+		verifyOnlyFlagged(t, u.Src, before.Root(), r.Findings, edits)
+	}
+	full := check.Run(u, c)
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
+	// notHanded: a finding of the fixed file the caller was shown on the
+	// original and did not hand over, which stays the caller's.
+	notHanded := func(fd check.Finding) bool {
+		at := mapBack(sorted, fd.Start)
+		return !slices.ContainsFunc(r.Findings, func(g check.Finding) bool { return g.Start == at && g.Message == fd.Message }) &&
+			slices.ContainsFunc(full.Findings, func(o check.Finding) bool { return o.Start == at && o.Message == fd.Message })
+	}
 	fu := check.NewUnit(ctx, u.Path, out, u.Profile)
 	rest := check.Run(fu, c)
+	owed := slices.DeleteFunc(slices.Clone(rest.Findings), notHanded)
 	switch {
-	case len(skipped) == 0 && rest.Verdict != check.Pass:
+	case len(skipped) == 0 && rest.Verdict != check.Pass && (len(owed) > 0 || len(rest.Findings) == 0):
 		t.Errorf("nothing skipped, yet the fixed file does not pass: %s %v", rest.Reason, rest.Findings)
 	case rest.Verdict == check.Fail && len(rest.Findings) == 0 && !slices.ContainsFunc(skipped, func(s Skipped) bool { return s.Start == 0 && s.End == len(u.Src) }):
 		t.Errorf("the fixed file fails (%s) but no file-level skip says so", rest.Reason)
 	}
-	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
-	for _, fd := range rest.Findings {
+	for _, fd := range owed {
 		at := mapBack(sorted, fd.Start)
 		l, _ := lineCol(u.Src, at)
 		if !slices.ContainsFunc(skipped, func(s Skipped) bool { sl, _ := lineCol(u.Src, s.Start); return sl == l || s.Start <= at && at <= s.End }) {
@@ -164,18 +240,17 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 		}
 	}
 	// The comment kinds mean the same in both profiles (lint only lists
-	// every finding), so their fix must not depend on the profile. The
-	// documentation styles differ in kind, and each profile's fix follows
-	// its own rule.
-	if _, doc := check.DocStyleFor(c.Name); !doc {
+	// every finding), so the fix of the same findings must not depend on
+	// the profile. The documentation styles differ in kind, and each
+	// profile's fix follows its own rule.
+	if !doc {
 		other := check.MultiCodeIF
 		if u.Profile == check.MultiCodeIF {
 			other = check.Lint
 		}
-		ou := check.NewUnit(ctx, u.Path, u.Src, other)
-		e2, s2, err := FixComments(ou, c, check.Run(ou, c))
-		if err != nil || !reflect.DeepEqual(e2, edits) || !reflect.DeepEqual(s2, skipped) {
-			t.Errorf("the %s profile gives another fix: %v %v (err %v)", other, e2, s2, err)
+		e2, _, err := FixComments(check.NewUnit(ctx, u.Path, u.Src, other), c, r)
+		if err != nil || !reflect.DeepEqual(e2, edits) {
+			t.Errorf("the %s profile, handed the same findings, gives another fix: %v (err %v)", other, e2, err)
 		}
 	}
 	if u.Profile == check.Lint {
@@ -183,27 +258,62 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	}
 	// Where the code does not parse, a fix can mend the tree enough for a
 	// second pass to see comments that error recovery hid; only sources
-	// that parse must settle in one pass.
-	again, _, err := FixComments(fu, c, rest)
-	if err != nil || len(again) > 0 && (err1 != nil || !before.HasError()) {
-		t.Errorf("not idempotent: fixing the fixed file proposes %v (err %v)", again, err)
+	// that parse must settle in one pass, and then only a finding left
+	// for a later run may be fixed by one.
+	again := rest
+	again.Findings = owed
+	more, _, err := FixComments(fu, c, again)
+	later := slices.ContainsFunc(skipped, func(s Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) })
+	if err != nil || len(more) > 0 && !later && (err1 != nil || !before.HasError()) {
+		t.Errorf("not idempotent: fixing the fixed file proposes %v (err %v)", more, err)
 	}
 	return out, skipped
 }
 
+// verifyOnlyFlagged asserts that a fix of the comment kinds touches no
+// comment but those the given findings point at: every other comment of
+// the tree keeps its bytes.
+func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check.Finding, edits Edits) {
+	t.Helper()
+	root.Walk(func(n syntax.Node) bool {
+		if !strings.Contains(n.Type(), "comment") {
+			return true
+		}
+		s, e := n.Start(), n.End()
+		for e > s && (src[e-1] == '\n' || src[e-1] == '\r') {
+			e--
+		}
+		if slices.ContainsFunc(given, func(g check.Finding) bool { return s <= g.Start && g.Start < max(e, s+1) }) {
+			return false
+		}
+		for _, ed := range edits {
+			if ed.Start < e && s < ed.End || ed.Start == ed.End && s < ed.Start && ed.Start < e {
+				t.Errorf("edit %v touches the comment %q, which no given finding points at", ed, src[s:e])
+			}
+		}
+		return false
+	})
+}
+
 // verifyDocAgreement asserts that the fixer agrees with a lint
-// documentation rule: every finding gets an edit or a refusal at its
-// place, and no edit touches text outside the comment above, or the
-// lines between it and, a reported declaration.
+// documentation rule: every given finding gets an edit or a refusal at
+// its place, and no edit touches text outside the comment above, or the
+// lines between it and, a declaration a given finding reports.
 func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits Edits, skipped []Skipped) {
 	t.Helper()
 	ds, ok := check.DocStyleFor(c.Name)
 	if !ok {
 		return
 	}
-	issues, _, err := check.DocIssues(u, ds)
+	all, _, err := check.DocIssues(u, ds)
 	if err != nil {
 		return
+	}
+	var issues []check.DocIssue
+	for _, is := range all {
+		if slices.Contains(r.Findings, is.Finding) {
+			issues = append(issues, is)
+		}
 	}
 	for _, is := range issues {
 		covered := slices.ContainsFunc(skipped, func(s Skipped) bool { return s.Start <= is.Start && is.Start <= max(s.End, s.Start) }) ||
@@ -214,7 +324,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 	}
 	for _, e := range edits {
 		if !slices.ContainsFunc(issues, func(is check.DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
-			t.Errorf("edit %v touches text above no reported declaration", e)
+			t.Errorf("edit %v touches text above no declaration a given finding reports", e)
 		}
 	}
 }
@@ -415,4 +525,102 @@ func FuzzComments(f *testing.F) {
 			verifyCommentFix(t, u, c, r)
 		}
 	})
+}
+
+// TestCommentsStopsAtFirst holds stopsAtFirst to the rule: on code with
+// several offences, a rule it says stops at its first finding reports
+// one, and every other rule reports them all.
+func TestCommentsStopsAtFirst(t *testing.T) {
+	for _, tc := range []struct{ spec, path, src string }{
+		{"c;Single-line comment", "a.c", "/* a */\nint x;\n/* b */\nint y;\n"},
+		{"c;Multi-line comment", "a.c", "// a\nint x;\n// b\nint y;\n"},
+		{"c;Inline comment", "a.c", "// a\nint x;\n\n// b\nint y;\n"},
+		{"go;GoDoc", "a.go", "package p\n\nfunc A() {}\n\nfunc B() {}\n"},
+		{"rust;Rustdoc", "a.rs", "// a\npub fn a() {}\n// b\npub fn b() {}\n"},
+		{"java;Javadoc", "A.java", "/** A. */\npublic class A {\n    /** @return one */\n    public int a(int x) { return 1; }\n    /** @return two */\n    public int b(int y) { return 2; }\n}\n"},
+		{"kotlin;KotlinDoc", "a.kt", "/** @return one */\nfun a(x: Int) = 1\n/** @return two */\nfun b(y: Int) = 2\n"},
+		{"python;Python docstring", "a.py", "\"\"\"M.\"\"\"\n\n\ndef a():\n    pass\n\n\ndef b():\n    pass\n"},
+	} {
+		c, err := constraint.ParseAnswer(constraint.Comments, tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
+			r := check.Run(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
+			n, stops := len(r.Findings), stopsAtFirst(c.Name, p)
+			if r.Verdict != check.Fail || stops && n != 1 || !stops && n < 2 {
+				t.Errorf("%s (%s): %s with %d finding(s), but stopsAtFirst = %v", tc.spec, p, r.Verdict, n, stops)
+			}
+		}
+	}
+}
+
+// TestCommentsFixOnlyGiven hands the fixer one finding of several, as the
+// Action hands it those inside a pull request's diff, and checks the
+// whole output: only that finding's comment changed.
+func TestCommentsFixOnlyGiven(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec, profile, path string
+		src                       string
+		given                     int // index of the finding handed over
+		want                      string
+	}{
+		{"single-line first", "c;Single-line comment", "lint", "a.c",
+			"/* one */\nint a;\n/* two */\nint b;\n", 0,
+			"// one\nint a;\n/* two */\nint b;\n"},
+		{"single-line second, adjacent", "c;Single-line comment", "lint", "a.c",
+			"/* one */\n/* two */\nint a;\n", 1,
+			"/* one */\n// two\nint a;\n"},
+		{"single-line multicodeif", "c;Single-line comment", "multicodeif", "a.c",
+			"/* one */\nint a;\n/* two */\nint b;\n", 0,
+			"// one\nint a;\n/* two */\nint b;\n"},
+		{"multi-line, middle of a run", "cpp;Multi-line comment", "lint", "a.cpp",
+			"// one\n// two\n// three\nint a;\n", 1,
+			"// one\n/* two */\n// three\nint a;\n"},
+		{"multi-line, other run", "cpp;Multi-line comment", "lint", "a.cpp",
+			"// one\n// two\nint a;\n// three\nint b;\n", 2,
+			"// one\n// two\nint a;\n/* three */\nint b;\n"},
+		{"inline", "c;Inline comment", "lint", "a.c",
+			"int f(void) {\n    // one\n    int a = 1;\n    int b = a;\n    // two\n    return b;\n}\n", 0,
+			"int f(void) {\n    int a = 1; // one\n    int b = a;\n    // two\n    return b;\n}\n"},
+		{"docstring lint", "python;Python docstring", "lint", "a.py",
+			"\"\"\"Module.\"\"\"\n\n\n# One.\ndef one():\n    pass\n\n\n# Two.\ndef two():\n    pass\n", 1,
+			"\"\"\"Module.\"\"\"\n\n\n# One.\ndef one():\n    pass\n\n\ndef two():\n    \"\"\"Two.\"\"\"\n    pass\n"},
+		{"docstring multicodeif", "python;Python docstring", "multicodeif", "a.py",
+			"def one():\n    # One.\n\n    pass\n\n\ndef two():\n    # Two.\n\n    pass\n", 0,
+			"def one():\n    \"\"\"One.\"\"\"\n\n    pass\n\n\ndef two():\n    # Two.\n\n    pass\n"},
+		{"rustdoc lint", "rust;Rustdoc", "lint", "lib.rs",
+			"//! Crate.\n\n// One.\npub fn one() {}\n\n// Two.\npub fn two() {}\n", 1,
+			"//! Crate.\n\n// One.\npub fn one() {}\n\n/// Two.\npub fn two() {}\n"},
+		{"rustdoc multicodeif, one line of a run", "rust;Rustdoc", "multicodeif", "lib.rs",
+			"// One.\n// More.\nfn one() {}\n", 0,
+			"/// One.\n// More.\nfn one() {}\n"},
+		{"godoc lint", "go;GoDoc", "lint", "a.go",
+			"// Package p is p.\npackage p\n\n// One is one.\n\nfunc One() {}\n\n// Two is two.\n\nfunc Two() {}\n", 1,
+			"// Package p is p.\npackage p\n\n// One is one.\n\nfunc One() {}\n\n// Two is two.\nfunc Two() {}\n"},
+		{"javadoc lint", "java;Javadoc", "lint", "A.java",
+			"/** A. */\npublic class A {\n    // One.\n    public void one() {}\n\n    // Two.\n    public void two() {}\n}\n", 1,
+			"/** A. */\npublic class A {\n    // One.\n    public void one() {}\n\n    /**\n     * Two.\n     */\n    public void two() {}\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := constraint.ParseAnswer(constraint.Comments, tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := check.NewUnit(context.Background(), tc.path, []byte(tc.src), check.Profile(tc.profile))
+			r := check.Run(u, c)
+			if r.Verdict != check.Fail || len(r.Findings) < 2 && tc.profile == "lint" && tc.spec != "c;Inline comment" {
+				t.Fatalf("want several findings to choose from, got %s %v", r.Verdict, r.Findings)
+			}
+			if tc.given >= len(r.Findings) {
+				t.Fatalf("finding %d of %d", tc.given, len(r.Findings))
+			}
+			one := r
+			one.Findings = r.Findings[tc.given : tc.given+1]
+			out, _ := verifyCommentFix(t, u, c, one)
+			if string(out) != tc.want {
+				t.Errorf("given %v:\ngot\n%s\nwant\n%s", one.Findings, out, tc.want)
+			}
+		})
+	}
 }

@@ -31,7 +31,7 @@ import (
 // -property.fixers selects the fixers; the default lists those that hold
 // the property today. `-property.fixers=all` runs every one and reports
 // each violation with the input that shows it.
-var propertyFixers = flag.String("property.fixers", "braces,naming", "comma-separated fixers the property test checks: braces, indentation, naming, comments, or all")
+var propertyFixers = flag.String("property.fixers", "braces,comments,naming", "comma-separated fixers the property test checks: braces, indentation, naming, comments, or all")
 
 // propFixer is one fixer under test and its reading of "the text a
 // finding flagged".
@@ -92,7 +92,10 @@ func namingCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
 
 // commentsCover: a comment fix stays on the flagged lines, the comment
 // lines next to them (the comment block a flagged line belongs to, or
-// the comment a missing doc comment is made from) and the line below.
+// the comment a missing doc comment is made from, above the decorators,
+// annotations or attributes of the declaration) and the line below. A
+// doc fix may also re-attach a comment that blank lines detach from the
+// flagged declaration, by deleting those blank lines and only them.
 func commentsCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
 	isComment := func(s, e int) bool {
 		l := strings.TrimSpace(string(src[s:e]))
@@ -103,10 +106,18 @@ func commentsCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
 		}
 		return strings.HasSuffix(l, "*/")
 	}
+	isAttr := func(s, e int) bool {
+		l := strings.TrimSpace(string(src[s:e]))
+		return strings.HasPrefix(l, "@") || strings.HasPrefix(l, "#[")
+	}
 	lo := lineStartOf(src, f.Start)
+	if e.New == "" && e.End <= lo && e.Start > 0 && e.Start == lineStartOf(src, e.Start) && blankSpan(src, e.Start, lo) &&
+		isComment(lineStartOf(src, e.Start-1), e.Start-1) {
+		return true
+	}
 	for lo > 0 {
 		prev := lineStartOf(src, lo-1)
-		if !isComment(prev, lo-1) {
+		if !isComment(prev, lo-1) && !isAttr(prev, lo-1) {
 			break
 		}
 		lo = prev
