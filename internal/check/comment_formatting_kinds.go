@@ -103,6 +103,9 @@ func checkInlineComments(u *Unit, id lang.ID) Result {
 		}
 		line += n
 	}
+	// The paper's evaluator stops at the first offending line; the lint
+	// profile reports every one (no silent cap).
+	var findings []Finding
 	for _, k := range order {
 		if li := lines[k]; li.comment && !li.code {
 			// Lines are counted in Pygments' normalized text, so the
@@ -113,9 +116,14 @@ func checkInlineComments(u *Unit, id lang.ID) Result {
 				// line after a // comment, whose token holds the newline.
 				msg = "comment continues onto a following line that has no code"
 			}
-			return Failed("a line holds only a comment; inline comments must share a line with code",
-				tokFinding(u, li.first, msg))
+			findings = append(findings, tokFinding(u, li.first, msg))
+			if u.Profile != Lint {
+				break
+			}
 		}
+	}
+	if len(findings) > 0 {
+		return Failed("a line holds only a comment; inline comments must share a line with code", findings...)
 	}
 	return Passed("every comment shares its line with code")
 }

@@ -147,9 +147,9 @@ func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Resul
 // is then the next one, not one the fix made.
 func stopsAtFirst(style string, profile check.Profile) bool {
 	switch strings.ToLower(strings.TrimSpace(style)) {
-	case "inline comment", "kotlindoc":
+	case "kotlindoc":
 		return true
-	case "single-line comment", "multi-line comment", "godoc", "rustdoc", "javadoc":
+	case "inline comment", "single-line comment", "multi-line comment", "godoc", "rustdoc", "javadoc":
 		return profile == check.MultiCodeIF
 	}
 	return false
