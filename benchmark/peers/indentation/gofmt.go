@@ -1,0 +1,3 @@
+package main
+
+func gofmtCases(goroot string) ([]labelled, error) { return nil, nil }

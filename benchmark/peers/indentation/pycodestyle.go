@@ -1,0 +1,3 @@
+package main
+
+func pycodestyleCases(peers string) ([]labelled, error) { return nil, nil }
