@@ -20,10 +20,10 @@ type esNode struct {
 	args, params, elements, properties, declarations, cases, conseq, quasis,
 	specifiers, children, attributes, list []*esNode
 
-	operator                                             string
-	computed, optional, shorthand, method, selfClosing   bool
-	async, hasParens                                     bool
-	kind                                                 string
+	operator                                           string
+	computed, optional, shorthand, method, selfClosing bool
+	async, hasParens                                   bool
+	kind                                               string
 }
 
 // esBuild converts a tree-sitter-javascript program into ESTree nodes.
