@@ -42,9 +42,7 @@ func renderLead(col, tw int, tabs bool) string {
 	return strings.Repeat("\t", col/tw) + strings.Repeat(" ", col%tw)
 }
 
-// modelIssues turns the model's rejected lines into issues. In Python the
-// statements of a block must share one column, so a wrongly indented
-// block is one issue at its first statement, moving the whole block.
+// modelIssues turns the model's rejected lines into issues.
 func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIssue {
 	deps := m.dependents()
 	var out []LayoutIssue
@@ -64,46 +62,61 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 		if depthBad {
 			want = l.want[0]
 		}
-		is := LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
-			Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs}
-		moved := deps[i]
-		if python && depthBad && l.kind == lineCode && l.anchor >= 0 {
-			// The block's later statements stand at the same column
-			// under the same header: they move with this one.
-			for j := i + 1; j < len(m.lines); j++ {
-				s := m.lines[j]
-				if s.kind == lineSkip || tied[j] || contains(moved, j) {
-					continue
-				}
-				if s.anchor != l.anchor || s.col != l.col || s.kind != lineCode {
-					if s.kind == lineCode && s.col <= m.lines[l.anchor].col {
-						break
-					}
-					continue
-				}
-				tied[j] = true
-				moved = append(moved, j)
-				moved = append(moved, deps[j]...)
-			}
-		}
-		last := l.lead
-		if is.Shift != 0 {
-			for _, j := range moved {
-				d := m.lines[j]
-				if d.kind == lineSkip {
-					continue
-				}
-				is.Moves = append(is.Moves, LeadMove{Line: j, Start: d.start, End: d.lead, Col: d.col})
-				last = max(last, d.lead)
-			}
-		}
-		if last == l.start {
-			last = min(l.start+1, l.end)
-		}
-		is.Finding = Finding{Start: l.start, End: last, Message: indentMessage(lead, l, want, in, depthBad)}
+		is := m.issueAt(i, want, in, deps, python, tied)
+		is.Message = indentMessage(lead, l, want, in, depthBad)
 		out = append(out, is)
 	}
 	return out
+}
+
+// issueAt is the issue that re-indents line i to column want, moving the
+// lines judged relative to it along. In Python the statements of a block
+// must share one column, so the block's later statements (and theirs)
+// move with its first; tied records them.
+func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]bool) LayoutIssue {
+	l := &m.lines[i]
+	is := LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
+		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs}
+	moved := deps[i]
+	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
+		for j := i + 1; j < len(m.lines); j++ {
+			s := m.lines[j]
+			if s.kind == lineSkip || tied[j] || contains(moved, j) {
+				continue
+			}
+			if s.anchor != l.anchor || s.col != l.col || s.kind != lineCode || m.continuation(j) {
+				if s.kind == lineCode && s.col <= m.lines[l.anchor].col {
+					break
+				}
+				continue
+			}
+			tied[j] = true
+			moved = append(moved, j)
+			moved = append(moved, deps[j]...)
+		}
+	}
+	last := l.lead
+	if is.Shift != 0 {
+		for _, j := range moved {
+			d := m.lines[j]
+			if d.kind == lineSkip {
+				continue
+			}
+			is.Moves = append(is.Moves, LeadMove{Line: j, Start: d.start, End: d.lead, Col: d.col})
+			last = max(last, d.lead)
+		}
+	}
+	if last == l.start {
+		last = min(l.start+1, l.end)
+	}
+	is.Finding = Finding{Start: l.start, End: last}
+	return is
+}
+
+// continuation reports whether line i continues a statement (inside
+// brackets, or after a backslash) rather than starting one.
+func (m *indentModel) continuation(i int) bool {
+	return m.lines[i].cont
 }
 
 func contains(xs []int, x int) bool {

@@ -26,6 +26,9 @@ type indentLang struct {
 	// them one unit deeper: statements with a body (if, for, Python's
 	// compound statements), expressions and declarations split over lines.
 	cont set
+	// stmt are the cont nodes whose later lines are statements of their
+	// body rather than continuations (Python's compound statements).
+	stmt set
 	// branch are children that start a line at their parent's level
 	// (else, catch, elif, Go's case clauses).
 	branch set
@@ -159,6 +162,9 @@ var pythonIndent = &indentLang{
 		"import_statement", "delete_statement", "global_statement", "print_statement", "lambda",
 		"not_operator", "yield", "await", "decorator", "with_clause", "with_item", "type_alias_statement"),
 	branch: newSet("elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause"),
+	stmt: newSet("if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+		"try_statement", "except_clause", "except_group_clause", "finally_clause", "with_statement",
+		"function_definition", "class_definition", "match_statement", "case_clause"),
 	opaque: newSet("string", "concatenated_string"),
 	visual: visualPEP8,
 }

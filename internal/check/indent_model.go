@@ -45,6 +45,7 @@ type indentLine struct {
 	want             []int // accepted columns, the preferred (the fix's) first
 	free             bool  // any indentation is accepted (eslint: binary operands)
 	visual           bool  // want[0] is a visual alignment, not a level
+	cont             bool  // continues a statement begun on an earlier line
 	node             syntax.Node
 }
 

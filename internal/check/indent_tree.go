@@ -114,6 +114,7 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 				}
 				bc := m.lines[base].col
 				l.anchor = base
+				l.cont = !spec.body[at]
 				isClose := closeIdx >= 0 && child.Start() == t.Start() && sameNode(child, a.Child(closeIdx))
 				switch {
 				case isClose:
@@ -149,6 +150,7 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 			base := m.lineOf(a.Start())
 			bc := m.lines[base].col
 			l.anchor = base
+			l.cont = !spec.stmt[at]
 			startsChild := child.Start() == t.Start()
 			switch {
 			case startsChild && spec.branch[child.Type()]:

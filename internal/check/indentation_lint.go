@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 )
 
 // lintIndentationSpacing is the lint profile's indentation_spacing: the
@@ -110,13 +111,19 @@ func LayoutIssues(u *Unit, c constraint.Constraint) ([]LayoutIssue, error) {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
 		}
 		var out []LayoutIssue
-		ind, err := lintIndentIssues(u, c, t.Root())
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ind...)
-		if c.Spacing != constraint.SpacingAny {
-			out = append(out, lintSpacingIssues(u, c, t.Root())...)
+		if c.Lang == lang.Python {
+			out, err = pythonIssues(u.Src, t.Root(), c)
+			if err != nil {
+				return nil, err
+			}
+		} else {
+			out, err = lintIndentIssues(u, c, t.Root())
+			if err != nil {
+				return nil, err
+			}
+			if c.Spacing != constraint.SpacingAny {
+				out = append(out, lintSpacingIssues(u, c, t.Root())...)
+			}
 		}
 		sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 		return out, nil
