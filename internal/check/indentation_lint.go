@@ -111,6 +111,11 @@ func LayoutIssues(u *Unit, c constraint.Constraint) ([]LayoutIssue, error) {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
 		}
 		var out []LayoutIssue
+		if c.Lang == lang.Go {
+			if gi, ok := goIssues(u.Src, c); ok {
+				return sortIssues(gi), nil
+			}
+		}
 		if c.Lang == lang.Python {
 			out, err = pythonIssues(u.Src, t.Root(), c)
 			if err != nil {
@@ -125,7 +130,11 @@ func LayoutIssues(u *Unit, c constraint.Constraint) ([]LayoutIssue, error) {
 				out = append(out, lintSpacingIssues(u, c, t.Root())...)
 			}
 		}
-		sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
-		return out, nil
+		return sortIssues(out), nil
 	})
+}
+
+func sortIssues(out []LayoutIssue) []LayoutIssue {
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
 }

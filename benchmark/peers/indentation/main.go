@@ -94,8 +94,9 @@ func report(cases []labelled, verbose bool) {
 			fams[c.family] = t
 			order = append(order, c.family)
 		}
-		// Python is judged by tokens (pycodestyle's way), not by the tree.
-		if c.exclude == "" && !strings.HasPrefix(c.spec, "python;") && parseErrors(c) {
+		// Python is judged by tokens (pycodestyle's way) and Go by
+		// gofmt, not by the tree.
+		if c.exclude == "" && !strings.HasPrefix(c.spec, "python;") && !strings.HasPrefix(c.spec, "go;") && parseErrors(c) {
 			c.exclude = "tree-sitter cannot parse it (syntax error in its tree)"
 		}
 		if c.exclude != "" {
