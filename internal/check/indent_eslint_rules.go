@@ -540,12 +540,28 @@ func (x *esIndent) memberL(n *esNode) {
 	if lastObj >= 0 && firstProp >= 0 && x.toks[lastObj].endLine == x.toks[firstProp].line {
 		base = lastObj
 	}
-	x.setOffset(firstNon, base, 1)
+	off := x.memberOffset(firstNon, base)
+	x.setOffset(firstNon, base, off)
 	if n.computed {
 		x.setOffset(secondNon, firstNon, 1)
 	} else {
-		x.setOffset(secondNon, base, 1)
+		x.setOffset(secondNon, base, off)
 	}
+}
+
+// memberOffset is eslint's MemberExpression option for one member
+// access: 0 when its "." starts a line indented like the line of the
+// object it continues (the `request(app)` / `.get('/')` style that
+// projects enable with MemberExpression: 0 or "off"), 1 (the default)
+// otherwise.
+func (x *esIndent) memberOffset(dot, base int) int {
+	if dot < 0 || base < 0 || !x.isFirstOfLine(dot) || x.toks[dot].line == x.toks[base].line {
+		return 1
+	}
+	if x.m.lines[x.toks[dot].line].col == x.m.lines[x.toks[base].line].col {
+		return 0
+	}
+	return 1
 }
 
 func (x *esIndent) propertyL(n *esNode) {

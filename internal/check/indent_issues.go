@@ -60,7 +60,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 		}
 		want := l.col
 		if depthBad {
-			want = l.want[0]
+			want = l.ecol
 		}
 		is := m.issueAt(i, want, in, deps, python, tied)
 		is.Message = indentMessage(lead, l, want, in, depthBad)

@@ -29,6 +29,9 @@ type indentLang struct {
 	// stmt are the cont nodes whose later lines are statements of their
 	// body rather than continuations (Python's compound statements).
 	stmt set
+	// preamble are children that precede a declaration on lines of
+	// their own at its level (annotations, attributes, modifiers).
+	preamble set
 	// branch are children that start a line at their parent's level
 	// (else, catch, elif, Go's case clauses).
 	branch set
@@ -39,6 +42,24 @@ type indentLang struct {
 	// free are continuations whose lines may be indented at will (eslint
 	// does not check the operands of binary operators).
 	free set
+	// flat are continued nodes whose later lines sit at the level of
+	// their first (a Rust or-pattern's `| B`, as rustfmt prints it).
+	flat set
+	// chainAfterClose: a line that continues a method chain may sit where
+	// the line closing the chain's receiver sits (rustfmt's `)\n.await`).
+	chainAfterClose bool
+	// freeWithComments are nodes whose lines are free when a comment
+	// sits among their children (rustfmt does not reformat those).
+	freeWithComments set
+	// transparent are wrappers that do not shape indentation (C's #if
+	// blocks): a line inside one is judged by the nodes around it.
+	transparent set
+	// caseLabel are the children of a switch body that may sit at the
+	// switch's level or one unit deeper (`case` in C, Java).
+	caseLabel set
+	// label are statements whose first line (the label) may also sit at
+	// column 0 or one unit out, as C code puts goto labels.
+	label set
 	// zero are bodies whose content may also sit at the body's own level
 	// (C++ namespaces, extern "C", switch bodies in C, Java and JavaScript).
 	zero set
@@ -54,9 +75,14 @@ type indentLang struct {
 	skipLine func(src []byte, t syntax.Node, stack []syntax.Node) bool
 
 	visual       visualMode
-	contExtra    int  // continuations may also be this many units deeper
-	bracketExtra int  // bracket content may also be this many units deeper
-	topAny       bool // top-level lines may be indented at will
+	contExtra    int // continuations may also be this many units deeper
+	bracketExtra int // bracket content may also be this many units deeper
+	// wrapAtLeast: a continuation line may be indented any amount
+	// deeper than one unit past its anchor, as checkstyle's Indentation
+	// check (lineWrappingIndentation is a minimum) and clang-format's
+	// continuation and alignment allow.
+	wrapAtLeast bool
+	topAny      bool // top-level lines may be indented at will
 }
 
 type set map[string]bool
@@ -98,14 +124,16 @@ var javaIndent = &indentLang{
 		"superclass", "extends_interfaces", "enum_constant", "element_value_pair", "assert_statement",
 		"yield_statement", "import_declaration", "package_declaration", "resource", "cast_expression",
 		"array_creation_expression", "instanceof_expression", "catch_formal_parameter", "permits"),
-	branch: newSet("catch_clause", "finally_clause", "else", "while", "modifiers", "marker_annotation", "annotation"),
+	branch:   newSet("catch_clause", "finally_clause", "else", "while"),
+	preamble: newSet("modifiers", "marker_annotation", "annotation"),
 	body: newSet("block", "class_body", "interface_body", "enum_body", "constructor_body", "switch_block",
 		"annotation_type_body", "record_body"),
-	zero:         newSet("switch_block"),
+	caseLabel:    newSet("switch_block_statement_group", "switch_rule", "switch_label"),
 	opaque:       newSet("string_literal", "text_block", "character_literal"),
 	visual:       visualAllowed,
 	contExtra:    1,
 	bracketExtra: 1,
+	wrapAtLeast:  true,
 }
 
 var cIndent = &indentLang{
@@ -122,17 +150,30 @@ var cIndent = &indentLang{
 	body: newSet("compound_statement", "field_declaration_list", "enumerator_list", "declaration_list",
 		"initializer_list"),
 	zero:         newSet("declaration_list"),
+	caseLabel:    newSet("case_statement"),
+	label:        newSet("labeled_statement"),
 	opaque:       newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
 	ignore:       newSet("preproc_def", "preproc_function_def", "preproc_call"),
+	transparent:  newSet("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"),
 	skipLine:     cDirectiveLine,
 	visual:       visualAllowed,
 	contExtra:    1,
 	bracketExtra: 1,
+	wrapAtLeast:  true,
 }
 
-// cDirectiveLine: preprocessor lines may sit at any column.
+// cDirectiveLine: preprocessor lines may sit at any column, and so may
+// the lines a backslash continues (a directive's or a macro's).
 func cDirectiveLine(src []byte, t syntax.Node, _ []syntax.Node) bool {
-	return bytes.HasPrefix(src[t.Start():], []byte("#"))
+	if bytes.HasPrefix(src[t.Start():], []byte("#")) {
+		return true
+	}
+	ls := bytes.LastIndexByte(src[:t.Start()], '\n')
+	if ls <= 0 {
+		return false
+	}
+	prev := bytes.TrimRight(src[:ls], " \t\r")
+	return bytes.HasSuffix(prev, []byte("\\"))
 }
 
 var rustIndent = &indentLang{
@@ -144,12 +185,18 @@ var rustIndent = &indentLang{
 		"trait_bounds", "range_expression", "try_expression", "await_expression", "let_condition",
 		"use_declaration", "struct_item", "enum_item", "impl_item", "trait_item", "macro_invocation",
 		"type_cast_expression", "reference_expression", "unary_expression", "attribute_item",
-		"field_initializer", "enum_variant", "shorthand_field_initializer", "if_let_expression",
-		"while_let_expression", "mod_item", "generic_function", "scoped_identifier", "break_expression"),
-	branch: newSet("else_clause", "where_clause", "attribute_item", "visibility_modifier"),
-	body:   newSet("block", "declaration_list", "field_declaration_list", "enum_variant_list", "match_block"),
-	opaque: newSet("string_literal", "raw_string_literal", "char_literal"),
-	ignore: newSet("macro_definition"),
+		"field_initializer", "enum_variant", "shorthand_field_initializer", "if_let_expression", "or_pattern",
+		"while_let_expression", "mod_item", "generic_function", "scoped_identifier", "break_expression",
+		"match_expression", "struct_expression", "unsafe_block", "async_block", "const_block"),
+	branch:           newSet("else_clause", "where_clause", "else"),
+	freeWithComments: newSet("binary_expression"),
+	body:             newSet("block", "declaration_list", "field_declaration_list", "enum_variant_list", "match_block"),
+	flat:             newSet("or_pattern"),
+	preamble:         newSet("attribute_item", "inner_attribute_item"),
+	chainAfterClose:  true,
+	opaque:           newSet("string_literal", "raw_string_literal", "char_literal"),
+	// rustfmt leaves macro bodies (`quote! { ... }`) as written.
+	ignore: newSet("macro_definition", "token_tree"),
 }
 
 var pythonIndent = &indentLang{
@@ -185,10 +232,11 @@ var kotlinIndent = &indentLang{
 		"comparison_expression", "equality_expression", "conjunction_expression", "disjunction_expression",
 		"navigation_expression", "call_expression", "jump_expression", "function_declaration",
 		"class_declaration", "object_declaration", "elvis_expression", "infix_expression"),
-	branch: newSet("else", "catch_block", "finally_block", "modifiers"),
-	body:   newSet("class_body", "function_body", "control_structure_body", "statements", "lambda_literal"),
-	opaque: newSet("string_literal", "character_literal"),
-	visual: visualAllowed, contExtra: 1, bracketExtra: 1,
+	branch:   newSet("else", "catch_block", "finally_block"),
+	preamble: newSet("modifiers", "annotation"),
+	body:     newSet("class_body", "function_body", "control_structure_body", "statements", "lambda_literal"),
+	opaque:   newSet("string_literal", "character_literal"),
+	visual:   visualAllowed, contExtra: 1, bracketExtra: 1,
 }
 
 var csharpIndent = &indentLang{
@@ -198,9 +246,10 @@ var csharpIndent = &indentLang{
 		"member_access_expression", "return_statement", "throw_statement", "expression_statement",
 		"method_declaration", "constructor_declaration", "class_declaration", "field_declaration",
 		"property_declaration", "lambda_expression", "object_creation_expression"),
-	branch:       newSet("else", "catch_clause", "finally_clause", "attribute_list"),
+	branch:       newSet("else", "catch_clause", "finally_clause"),
+	preamble:     newSet("attribute_list", "modifier"),
 	body:         newSet("block", "declaration_list", "switch_body", "accessor_list"),
-	zero:         newSet("switch_body"),
+	caseLabel:    newSet("switch_section"),
 	opaque:       newSet("string_literal", "verbatim_string_literal", "character_literal", "interpolated_string_expression", "raw_string_literal"),
 	visual:       visualAllowed,
 	contExtra:    1,

@@ -42,12 +42,26 @@ type indentLine struct {
 	col              int // width of the leading blanks, tabs counting tabWidth
 	kind             lineKind
 	anchor           int   // index of the line it is judged against; -1: column 0
-	want             []int // accepted columns, the preferred (the fix's) first
+	want             []int // accepted columns, the preferred first (while building)
+	rel              []int // the same, relative to the anchor's column
+	atLeastRel       int   // when >= 0, any offset from here on is accepted too
+	mode             lineMode
+	ecol             int // the column the line should have
 	free             bool  // any indentation is accepted (eslint: binary operands)
+	atLeast          int   // when > 0, any column from here on is accepted too
 	visual           bool  // want[0] is a visual alignment, not a level
 	cont             bool  // continues a statement begun on an earlier line
 	node             syntax.Node
 }
+
+// lineMode is how a line stands to its anchor.
+type lineMode uint8
+
+const (
+	attached lineMode = iota // right where the anchor stands: moves with it
+	detached                 // right where the anchor should stand: stays
+	flagged                  // wrong either way
+)
 
 // indentModel is the judgement of every line of one unit.
 type indentModel struct {
@@ -119,12 +133,130 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 	return m
 }
 
-// dependents returns, for each line, the lines whose judgement rests on
-// it (directly or through other lines): the block that moves with it.
+// finish turns the absolute columns judge computed into offsets from
+// the anchor, then resolves every line (see resolve).
+func (m *indentModel) finish() {
+	for i := range m.lines {
+		l := &m.lines[i]
+		base := 0
+		if l.anchor >= 0 {
+			base = m.lines[l.anchor].col
+		}
+		l.rel = make([]int, len(l.want))
+		for k, w := range l.want {
+			l.rel[k] = w - base
+		}
+		l.atLeastRel = -1
+		if l.atLeast > 0 {
+			l.atLeastRel = l.atLeast - base
+		}
+	}
+	m.resolve()
+}
+
+func (m *indentModel) fits(l *indentLine, d int) bool {
+	for _, r := range l.rel {
+		if d == r {
+			return true
+		}
+	}
+	return l.atLeastRel >= 0 && d >= l.atLeastRel
+}
+
+// resolve decides every line: right relative to its anchor as the
+// anchor stands (attached: a fix of the anchor moves it along), right
+// relative to where the anchor should stand (detached: it stays when the
+// anchor is fixed), or wrong either way (flagged), with the column it
+// should have. A comment line may also sit where the code line before
+// or after it should sit (eslint's rule, and how people annotate `case`
+// labels and closing braces) when no blank line separates them.
+func (m *indentModel) resolve() {
+	for i := range m.lines {
+		l := &m.lines[i]
+		if l.kind == lineSkip {
+			continue
+		}
+		ac, ae := 0, 0
+		if l.anchor >= 0 {
+			ac, ae = m.lines[l.anchor].col, m.lines[l.anchor].ecol
+		}
+		switch {
+		case l.free || m.fits(l, l.col-ac):
+			l.mode, l.ecol = attached, l.col
+		case l.anchor >= 0 && m.fits(l, l.col-ae):
+			l.mode, l.ecol = detached, l.col
+		default:
+			l.mode, l.ecol = flagged, ae
+			if len(l.rel) > 0 {
+				l.ecol = max(0, ae+l.rel[0])
+			}
+		}
+	}
+	for i := range m.lines {
+		l := &m.lines[i]
+		if l.kind != lineComment || l.mode != flagged {
+			continue
+		}
+		if l.col == 0 && (bytes.HasPrefix(m.src[l.lead:], []byte("//")) || bytes.HasPrefix(m.src[l.lead:], []byte("#"))) {
+			// Commented-out code at column 0, as IDEs comment lines out.
+			l.mode, l.ecol = attached, 0
+			continue
+		}
+		if i > 0 && l.col == m.trailingCommentCol(i-1) {
+			// A comment continuing the trailing comment above it.
+			l.mode, l.ecol = attached, l.col
+			continue
+		}
+		for _, d := range []int{-1, 1} {
+			j := i + d
+			for j >= 0 && j < len(m.lines) && m.lines[j].kind == lineComment {
+				j += d
+			}
+			if j < 0 || j >= len(m.lines) || m.lines[j].kind != lineCode || m.blankBetween(min(i, j), max(i, j)) {
+				continue
+			}
+			if l.col == m.lines[j].ecol {
+				l.mode, l.ecol = attached, l.col
+				break
+			}
+		}
+	}
+}
+
+// trailingCommentCol is the column of a comment that ends line i after
+// code, or -1.
+func (m *indentModel) trailingCommentCol(i int) int {
+	l := m.lines[i]
+	if l.kind != lineCode {
+		return -1
+	}
+	line := m.src[l.lead:l.end]
+	for _, mark := range [][]byte{[]byte("//"), []byte("#")} {
+		if k := bytes.LastIndex(line, mark); k > 0 {
+			return expandCols(m.src[l.start:l.lead+k], m.tabWidth)
+		}
+	}
+	return -1
+}
+
+// blankBetween reports a blank line strictly between lines i < j.
+func (m *indentModel) blankBetween(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if m.lines[k].lead == m.lines[k].end {
+			return true
+		}
+	}
+	return false
+}
+
+// dependents returns, for each line, the lines that stand where they do
+// because it stands where it does (attached to it, directly or through
+// other attached lines): the block that moves with it.
 func (m *indentModel) dependents() [][]int {
 	out := make([][]int, len(m.lines))
 	for i := len(m.lines) - 1; i >= 0; i-- {
-		if a := m.lines[i].anchor; a >= 0 && m.lines[i].kind != lineSkip {
+		l := m.lines[i]
+		if a := l.anchor; a >= 0 && l.kind != lineSkip && l.mode == attached {
 			out[a] = append(out[a], i)
 			out[a] = append(out[a], out[i]...)
 		}
@@ -134,14 +266,5 @@ func (m *indentModel) dependents() [][]int {
 
 // accepts reports whether line i's indentation is one the model accepts.
 func (m *indentModel) accepts(i int) bool {
-	l := m.lines[i]
-	if l.kind == lineSkip || l.free {
-		return true
-	}
-	for _, w := range l.want {
-		if l.col == w {
-			return true
-		}
-	}
-	return false
+	return m.lines[i].kind == lineSkip || m.lines[i].mode != flagged
 }

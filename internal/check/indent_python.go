@@ -128,8 +128,8 @@ func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent
 	want := l.col
 	refusal := ""
 	switch {
-	case l.kind != lineSkip && !m.accepts(i) && len(l.want) > 0:
-		want = l.want[0]
+	case l.kind != lineSkip && !m.accepts(i):
+		want = l.ecol
 	case codes["E125"]:
 		want = l.col + m.unitCols // PEP 8: add indentation to tell it from the block
 	case codes["E129"]:

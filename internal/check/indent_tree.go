@@ -23,6 +23,23 @@ func buildIndentModel(src []byte, root syntax.Node, spec *indentLang, tabWidth, 
 			b.done[i] = true // blank
 		}
 	}
+	// A top-level declaration that does not parse cleanly (a macro the
+	// grammar cannot read, say) has no structure to judge by, and
+	// neither has the stray block a parser error leaves behind it.
+	afterError := false
+	for i := 0; i < root.ChildCount(); i++ {
+		c := root.Child(i)
+		if c.HasError() || c.IsError() || afterError && bracketIndex(c, spec) == 0 {
+			for j := m.lineOf(c.Start()); j < len(m.lines) && m.lines[j].start < c.End(); j++ {
+				b.done[j] = true
+			}
+			afterError = true
+			continue
+		}
+		if !isCommentType(c.Type()) {
+			afterError = false
+		}
+	}
 	var stack []syntax.Node
 	var visit func(n syntax.Node)
 	visit = func(n syntax.Node) {
@@ -45,7 +62,7 @@ func buildIndentModel(src []byte, root syntax.Node, spec *indentLang, tabWidth, 
 		stack = stack[:len(stack)-1]
 	}
 	visit(root)
-	b.commentAlternatives()
+	m.finish()
 	return m
 }
 
@@ -94,13 +111,23 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 	m, spec := b.m, b.spec
 	l := &m.lines[i]
 	u := m.unitCols
+	for _, a := range stack {
+		if spec.ignore[a.Type()] && a.Start() < t.Start() {
+			l.kind = lineSkip
+			return
+		}
+		if spec.freeWithComments[a.Type()] && a.Start() < t.Start() && hasCommentChild(a) {
+			// rustfmt leaves an expression with comments inside as written.
+			l.free, l.want = true, []int{l.col}
+			return
+		}
+	}
 	child := t
 	for k := len(stack) - 1; k >= 0; k-- {
 		a := stack[k]
 		at := a.Type()
-		if spec.ignore[at] && a.Start() < t.Start() {
-			l.kind = lineSkip
-			return
+		if spec.transparent[at] {
+			continue // conditional compilation does not nest code
 		}
 		if open, closeIdx := bracketOf(a, spec); open >= 0 {
 			o := a.Child(open)
@@ -119,6 +146,11 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 				switch {
 				case isClose:
 					l.want = []int{bc}
+					if spec.wrapAtLeast && l.cont && bc > 0 {
+						// An expression's closing bracket may also stand at
+						// its content's continuation indent (google-java-format).
+						l.atLeast = bc
+					}
 					if spec.visual != visualNone {
 						if v, ok := b.visualCol(o); ok && spec.visual == visualPEP8 {
 							l.want = []int{v}
@@ -129,8 +161,11 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 					l.want = []int{bc}
 				default:
 					l.want = []int{bc + u}
-					if spec.zero[at] {
+					if spec.zero[at] || child.Start() == t.Start() && spec.caseLabel[child.Type()] {
 						l.want = append(l.want, bc)
+					}
+					if child.Start() == t.Start() && spec.label[child.Type()] {
+						l.want = append(l.want, 0, bc)
 					}
 					if v, ok := b.visualCol(o); ok && spec.visual != visualNone {
 						if spec.visual == visualPEP8 {
@@ -143,6 +178,9 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 					for x := 1; x <= spec.bracketExtra; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
+					if spec.wrapAtLeast && l.cont {
+						l.atLeast = bc + u
+					}
 				}
 				return
 			}
@@ -153,18 +191,36 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 			l.cont = !spec.stmt[at]
 			startsChild := child.Start() == t.Start()
 			switch {
+			case spec.preamble[child.Type()] || startsChild && afterPreamble(a, child, spec):
+				// Annotations on their own lines, and the declaration
+				// they annotate, sit at the declaration's level.
+				l.want = []int{bc}
 			case startsChild && spec.branch[child.Type()]:
 				l.want = []int{bc}
+			case startsChild && child.Type() == at && prevSiblingType(a, child) == "else":
+				// `else` and its `if` split over two lines: the if sits
+				// with its else, or one level deeper.
+				l.want = []int{bc, bc + u}
 			case startsChild && spec.body[child.Type()] && bracketIndex(child, spec) == 0:
 				// A statement's own block on the next line (Allman).
 				l.want = []int{bc}
 			case spec.free[at]:
 				l.free = true
 				l.want = []int{l.col}
+			case spec.flat[at]:
+				l.want = []int{bc}
 			default:
 				l.want = []int{bc + u}
 				for x := 1; x <= spec.contExtra; x++ {
 					l.want = append(l.want, bc+u*(1+x))
+				}
+				if spec.wrapAtLeast && l.cont {
+					l.atLeast = bc + u
+				}
+				if spec.chainAfterClose && b.m.src[t.Start()] == '.' {
+					if p, ok := b.closerLineBefore(i); ok {
+						l.want = append(l.want, p)
+					}
 				}
 			}
 			return
@@ -175,6 +231,71 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 	if spec.topAny {
 		l.free = true
 	}
+}
+
+// closerLineBefore returns the column of the code line before line i
+// when that line starts with a closing bracket or continues a chain.
+func (b *treeIndent) closerLineBefore(i int) (int, bool) {
+	m := b.m
+	for j := i - 1; j >= 0; j-- {
+		l := m.lines[j]
+		if l.lead == l.end || l.kind == lineComment {
+			continue
+		}
+		c := m.src[l.lead]
+		return l.col, c == ')' || c == ']' || c == '}' || c == '.' || c == '?'
+	}
+	return 0, false
+}
+
+// hasCommentChild reports a comment among n's children or those of its
+// nested nodes of n's own type (a chain of `||`).
+func hasCommentChild(n syntax.Node) bool {
+	for i := 0; i < n.ChildCount(); i++ {
+		c := n.Child(i)
+		if isCommentType(c.Type()) || c.Type() == n.Type() && hasCommentChild(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// prevSiblingType is the type of the child of a just before child.
+func prevSiblingType(a, child syntax.Node) string {
+	prev := ""
+	for i := 0; i < a.ChildCount(); i++ {
+		c := a.Child(i)
+		if c.Start() >= child.Start() {
+			return prev
+		}
+		if !isCommentType(c.Type()) {
+			prev = c.Type()
+		}
+	}
+	return prev
+}
+
+// afterPreamble reports whether every child of a before child is an
+// annotation-like preamble (and there is at least one).
+func afterPreamble(a, child syntax.Node, spec *indentLang) bool {
+	if len(spec.preamble) == 0 {
+		return false
+	}
+	seen := false
+	for i := 0; i < a.ChildCount(); i++ {
+		c := a.Child(i)
+		if c.Start() >= child.Start() {
+			return seen
+		}
+		if isCommentType(c.Type()) {
+			continue
+		}
+		if !spec.preamble[c.Type()] {
+			return false
+		}
+		seen = true
+	}
+	return false
 }
 
 func sameNode(a, b syntax.Node) bool {
@@ -239,38 +360,3 @@ func (b *treeIndent) visualCol(o syntax.Node) (int, bool) {
 	return b.m.colAt(j), true
 }
 
-// commentAlternatives lets a comment line also sit where the code line
-// before or after it sits (eslint's rule, and how people annotate
-// `case` labels and closing braces), when no blank line separates them.
-func (b *treeIndent) commentAlternatives() {
-	m := b.m
-	for i := range m.lines {
-		if m.lines[i].kind != lineComment {
-			continue
-		}
-		for _, d := range []int{-1, 1} {
-			j := i + d
-			for j >= 0 && j < len(m.lines) && m.lines[j].kind == lineComment {
-				j += d
-			}
-			if j < 0 || j >= len(m.lines) || m.lines[j].kind != lineCode || m.blankBetween(min(i, j), max(i, j)) {
-				continue
-			}
-			if w := m.lines[j].want; len(w) > 0 && !m.lines[j].free {
-				m.lines[i].want = append(m.lines[i].want, w[0])
-			} else {
-				m.lines[i].want = append(m.lines[i].want, m.lines[j].col)
-			}
-		}
-	}
-}
-
-// blankBetween reports a blank line strictly between lines i < j.
-func (m *indentModel) blankBetween(i, j int) bool {
-	for k := i + 1; k < j; k++ {
-		if m.lines[k].lead == m.lines[k].end {
-			return true
-		}
-	}
-	return false
-}
