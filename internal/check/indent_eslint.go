@@ -3,8 +3,6 @@ package check
 import (
 	"sort"
 	"strings"
-
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // JavaScript and TypeScript indentation as eslint's `indent` rule decides
@@ -39,6 +37,7 @@ type esIndent struct {
 	m         *indentModel // lines
 	toks      []esTok      // tokens and comments, in order
 	code      []int        // indexes of the non-comment tokens
+	codePos   []int        // position of token i in code, -1 for comments
 	firstOf   map[int]int  // line -> first token (or comment) index on it
 	desc      []esDesc
 	ignored   []bool
@@ -51,7 +50,7 @@ type esIndent struct {
 
 // esTokens lists the tokens of a tree-sitter-javascript tree as espree
 // would: strings, regexes and template chunks whole, comments included.
-func esTokens(src []byte, root syntax.Node) []esTok {
+func esTokens(src []byte, root fnode) []esTok {
 	var out []esTok
 	add := func(s, e int, comment bool) {
 		// tree-sitter's JSX tokens take the blanks before them along.
@@ -62,8 +61,8 @@ func esTokens(src []byte, root syntax.Node) []esTok {
 			out = append(out, esTok{start: s, end: e, text: string(src[s:e]), comment: comment})
 		}
 	}
-	var walk func(n syntax.Node)
-	walk = func(n syntax.Node) {
+	var walk func(n fnode)
+	walk = func(n fnode) {
 		t := n.Type()
 		switch {
 		case isCommentType(t) || t == "hash_bang_line":
@@ -103,12 +102,17 @@ func esTokens(src []byte, root syntax.Node) []esTok {
 	return out
 }
 
-func newESIndent(src []byte, root syntax.Node, unit string) *esIndent {
+func newESIndent(src []byte, root fnode, unit string) *esIndent {
 	m := newIndentModel(src, 4, 4)
 	x := &esIndent{src: src, m: m, toks: esTokens(src, root), firstOf: map[int]int{}, locked: map[int]int{},
 		cache: map[int]string{}, unit: unit, paramPar: map[int]bool{}, ignoredFT: map[int]bool{}}
+	x.codePos = make([]int, len(x.toks))
 	for i := range x.toks {
 		t := &x.toks[i]
+		x.codePos[i] = -1
+		if !t.comment {
+			x.codePos[i] = len(x.code)
+		}
 		t.line = m.lineOf(t.start)
 		t.endLine = m.lineOf(max(t.start, t.end-1))
 		if t.end > t.start && (src[t.end-1] == '\n') {
@@ -260,12 +264,24 @@ func (x *esIndent) prevCode(i int) int {
 	if i < 0 {
 		return -1
 	}
+	if p := x.codePos[i]; p >= 0 {
+		if p == 0 {
+			return -1
+		}
+		return x.code[p-1]
+	}
 	return x.tokBefore(x.toks[i].start)
 }
 
 func (x *esIndent) nextCode(i int) int {
 	if i < 0 {
 		return -1
+	}
+	if p := x.codePos[i]; p >= 0 {
+		if p+1 >= len(x.code) {
+			return -1
+		}
+		return x.code[p+1]
 	}
 	return x.tokAfter(x.toks[i].end)
 }
@@ -296,7 +312,8 @@ func (x *esIndent) is(i int, s string) bool { return i >= 0 && x.toks[i].text ==
 
 // esJudge runs the rule and returns, for every line whose first token is
 // wrongly indented, the indentation eslint wants.
-func esJudge(src []byte, root syntax.Node, unit string) (*esIndent, map[int]string) {
+func esJudge(src []byte, ft *ftree, unit string) (*esIndent, map[int]string) {
+	root := ft.root()
 	x := newESIndent(src, root, unit)
 	b := &esBuild{src: src}
 	prog := b.conv(root)

@@ -749,13 +749,9 @@ func (x *esIndent) jsxOpenL(n *esNode) {
 
 // ignoreNode leaves an unknown node's lines as they are.
 func (x *esIndent) ignoreNode(n *esNode) {
-	in := map[int]bool{}
 	s, e := x.tokAt(n.start), x.tokAt(n.end)
 	for i := s; i < e; i++ {
-		in[i] = true
-	}
-	for i := s; i < e; i++ {
-		if in[x.firstDependency(i)] {
+		if d := x.firstDependency(i); d >= s && d < e {
 			continue
 		}
 		first := x.firstOf[x.toks[i].line]
@@ -787,14 +783,11 @@ func (x *esIndent) parens() {
 	for k := len(pairs) - 1; k >= 0; k-- {
 		l, r := pairs[k].l, pairs[k].r
 		if !x.paramPar[l] && !x.paramPar[r] {
-			in := map[int]bool{}
-			var between []int
-			for i := x.nextCode(l); i >= 0 && i < r; i = x.nextCode(i) {
-				in[i] = true
-				between = append(between, i)
-			}
-			for _, i := range between {
-				if !in[x.firstDependency(i)] {
+			// The tokens between the parentheses are the code tokens
+			// with indexes in (l, r): test membership by index.
+			in := func(d int) bool { return d > l && d < r && !x.toks[d].comment }
+			for p := x.codePos[l] + 1; p < x.codePos[r]; p++ {
+				if i := x.code[p]; !in(x.firstDependency(i)) {
 					x.setOffset(i, l, 1)
 				}
 			}

@@ -1,9 +1,5 @@
 package check
 
-import (
-	"github.com/iflint/iflint/internal/syntax"
-)
-
 // esNode is an ESTree node (the shape eslint's indent rule reads) built
 // over tree-sitter-javascript's tree: parentheses are not nodes, argument
 // and parameter lists are fields, `else` and `finally` have no node of
@@ -29,7 +25,7 @@ type esNode struct {
 // esBuild converts a tree-sitter-javascript program into ESTree nodes.
 type esBuild struct{ src []byte }
 
-func (b *esBuild) node(typ string, n syntax.Node) *esNode {
+func (b *esBuild) node(typ string, n fnode) *esNode {
 	// tree-sitter's JSX tokens (and so their nodes) start with the blanks
 	// before them.
 	s := n.Start()
@@ -56,7 +52,7 @@ func adoptAll(p *esNode, cs []*esNode) []*esNode {
 }
 
 // unparen strips tree-sitter's parenthesized_expression nodes.
-func unparen(n syntax.Node) syntax.Node {
+func unparen(n fnode) fnode {
 	for n.Valid() && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
@@ -64,8 +60,8 @@ func unparen(n syntax.Node) syntax.Node {
 }
 
 // namedKids lists n's named children that are not comments.
-func namedKids(n syntax.Node) []syntax.Node {
-	var out []syntax.Node
+func namedKids(n fnode) []fnode {
+	var out []fnode
 	for i := 0; i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if !isCommentType(c.Type()) {
@@ -75,7 +71,7 @@ func namedKids(n syntax.Node) []syntax.Node {
 	return out
 }
 
-func (b *esBuild) list(p *esNode, ns []syntax.Node) []*esNode {
+func (b *esBuild) list(p *esNode, ns []fnode) []*esNode {
 	var out []*esNode
 	for _, n := range ns {
 		if c := b.conv(n); c != nil {
@@ -86,7 +82,7 @@ func (b *esBuild) list(p *esNode, ns []syntax.Node) []*esNode {
 }
 
 // field converts n's child of that field name.
-func (b *esBuild) field(p *esNode, n syntax.Node, name string) *esNode {
+func (b *esBuild) field(p *esNode, n fnode, name string) *esNode {
 	c := n.Field(name)
 	if !c.Valid() {
 		return nil
@@ -94,7 +90,7 @@ func (b *esBuild) field(p *esNode, n syntax.Node, name string) *esNode {
 	return adopt(p, b.conv(c))
 }
 
-func hasChild(n syntax.Node, typ string) bool {
+func hasChild(n fnode, typ string) bool {
 	for i := 0; i < n.ChildCount(); i++ {
 		if n.Child(i).Type() == typ {
 			return true
@@ -104,7 +100,7 @@ func hasChild(n syntax.Node, typ string) bool {
 }
 
 // conv converts one tree-sitter node (nil for nodes ESTree has not).
-func (b *esBuild) conv(n syntax.Node) *esNode {
+func (b *esBuild) conv(n fnode) *esNode {
 	n = unparen(n)
 	if !n.Valid() || isCommentType(n.Type()) {
 		return nil
@@ -211,7 +207,7 @@ func (b *esBuild) conv(n syntax.Node) *esNode {
 	case "switch_case", "switch_default":
 		e := b.node("SwitchCase", n)
 		e.test = b.field(e, n, "value")
-		var body []syntax.Node
+		var body []fnode
 		for _, k := range namedKids(n) {
 			if e.test == nil || k.Start() >= e.test.end {
 				body = append(body, k)
@@ -237,7 +233,7 @@ func (b *esBuild) conv(n syntax.Node) *esNode {
 		if n.ChildCount() > 0 {
 			e.kind = n.Child(0).Type()
 		}
-		var ds []syntax.Node
+		var ds []fnode
 		for _, k := range namedKids(n) {
 			if k.Type() == "variable_declarator" {
 				ds = append(ds, k)
@@ -528,7 +524,7 @@ func (b *esBuild) conv(n syntax.Node) *esNode {
 				e.closingElement = c
 			}
 		}
-		var kids []syntax.Node
+		var kids []fnode
 		for i := 0; i < n.NamedChildCount(); i++ {
 			c := n.NamedChild(i)
 			if c.Start() >= open.End() && (!close.Valid() || c.End() <= close.Start()) {
@@ -588,7 +584,7 @@ func (b *esBuild) conv(n syntax.Node) *esNode {
 }
 
 // params fills fn.params from n's formal_parameters.
-func (b *esBuild) params(fn *esNode, n syntax.Node) {
+func (b *esBuild) params(fn *esNode, n fnode) {
 	p := n.Field("parameters")
 	if !p.Valid() {
 		return
@@ -597,14 +593,14 @@ func (b *esBuild) params(fn *esNode, n syntax.Node) {
 	fn.params = b.list(fn, namedKids(p))
 }
 
-func (b *esBuild) jsxOpening(n syntax.Node, self bool) *esNode {
+func (b *esBuild) jsxOpening(n fnode, self bool) *esNode {
 	e := b.node("JSXOpeningElement", n)
 	e.selfClosing = self
 	if !n.Valid() {
 		return e
 	}
 	e.name = b.field(e, n, "name")
-	var attrs []syntax.Node
+	var attrs []fnode
 	for _, k := range namedKids(n) {
 		if e.name != nil && k.Start() == e.name.start {
 			continue
@@ -617,7 +613,7 @@ func (b *esBuild) jsxOpening(n syntax.Node, self bool) *esNode {
 
 // template builds a TemplateLiteral whose quasis span espree's template
 // tokens ("`a${", "}b${", "}c`").
-func (b *esBuild) template(n syntax.Node) *esNode {
+func (b *esBuild) template(n fnode) *esNode {
 	e := b.node("TemplateLiteral", n)
 	qs := n.Start()
 	for i := 0; i < n.ChildCount(); i++ {

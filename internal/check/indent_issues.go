@@ -6,26 +6,25 @@ import (
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // lintIndentIssues judges the indentation of u under c in the lint
 // profile: Go by gofmt, Python by pycodestyle's rules, other languages by
 // the tree model, and languages without a model by the unit alone.
-func lintIndentIssues(u *Unit, c constraint.Constraint, root syntax.Node) ([]LayoutIssue, error) {
+func lintIndentIssues(u *Unit, c constraint.Constraint, ft *ftree) ([]LayoutIssue, error) {
 	in := c.Indent
 	tw, unit := 4, 4
 	if !in.Tabs {
 		tw, unit = in.Width, in.Width
 	}
 	if c.Lang == lang.JavaScript || c.Lang == lang.TypeScript {
-		return eslintIssues(u.Src, root, in), nil
+		return eslintIssues(u.Src, ft, in), nil
 	}
 	spec := indentLangs[c.Lang]
 	if spec == nil {
 		return unitOnlyIssues(u.Src, in, tw), nil
 	}
-	m := buildIndentModel(u.Src, root, spec, tw, unit)
+	m := buildIndentModel(u.Src, ft, spec, tw, unit)
 	return modelIssues(m, in, c.Lang == lang.Python), nil
 }
 
@@ -44,7 +43,7 @@ func renderLead(col, tw int, tabs bool) string {
 
 // modelIssues turns the model's rejected lines into issues.
 func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIssue {
-	deps := m.dependents()
+	deps := m.dependents(python)
 	var out []LayoutIssue
 	tied := map[int]bool{} // lines already moved by a Python block issue
 	for i := range m.lines {
@@ -53,6 +52,18 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 			continue
 		}
 		lead := string(m.src[l.start:l.lead])
+		if l.kind == lineUnit {
+			if msg := layIndentProblem([]byte(lead), in); msg != "" {
+				col := l.col
+				if !in.Tabs {
+					col = (col + in.Width/2) / in.Width * in.Width
+				}
+				out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
+					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: col == l.col,
+					Finding: Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg + " (in code the grammar cannot parse)"}})
+			}
+			continue
+		}
 		unitBad := in.Tabs && lead != renderLead(l.col, m.tabWidth, true) || !in.Tabs && strings.Contains(lead, "\t")
 		depthBad := !m.accepts(i)
 		if !unitBad && !depthBad {
@@ -76,7 +87,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]bool) LayoutIssue {
 	l := &m.lines[i]
 	is := LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
-		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs}
+		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
 	moved := deps[i]
 	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
 		for j := i + 1; j < len(m.lines); j++ {
@@ -198,12 +209,12 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []LayoutIssue {
 
 // eslintIssues reports the lines eslint's indent rule reports, each
 // fixed to the indentation the rule wants.
-func eslintIssues(src []byte, root syntax.Node, in *constraint.Indent) []LayoutIssue {
+func eslintIssues(src []byte, ft *ftree, in *constraint.Indent) []LayoutIssue {
 	unit := "\t"
 	if !in.Tabs {
 		unit = strings.Repeat(" ", in.Width)
 	}
-	x, bad := esJudge(src, root, unit)
+	x, bad := esJudge(src, ft, unit)
 	var out []LayoutIssue
 	for i, l := range x.m.lines {
 		want, ok := bad[i]

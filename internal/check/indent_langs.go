@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // visualMode says whether a line inside brackets may align with the first
@@ -72,7 +71,7 @@ type indentLang struct {
 	pairs map[string]string
 	// skipLine reports lines whose indentation is free (preprocessor
 	// directives, which C code puts at any column).
-	skipLine func(src []byte, t syntax.Node, stack []syntax.Node) bool
+	skipLine func(src []byte, start int) bool
 
 	visual       visualMode
 	contExtra    int // continuations may also be this many units deeper
@@ -164,11 +163,11 @@ var cIndent = &indentLang{
 
 // cDirectiveLine: preprocessor lines may sit at any column, and so may
 // the lines a backslash continues (a directive's or a macro's).
-func cDirectiveLine(src []byte, t syntax.Node, _ []syntax.Node) bool {
-	if bytes.HasPrefix(src[t.Start():], []byte("#")) {
+func cDirectiveLine(src []byte, start int) bool {
+	if bytes.HasPrefix(src[start:], []byte("#")) {
 		return true
 	}
-	ls := bytes.LastIndexByte(src[:t.Start()], '\n')
+	ls := bytes.LastIndexByte(src[:start], '\n')
 	if ls <= 0 {
 		return false
 	}

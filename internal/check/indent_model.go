@@ -2,8 +2,6 @@ package check
 
 import (
 	"bytes"
-
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // The lint profile's indentation model. Every line that starts with code
@@ -34,6 +32,7 @@ const (
 	lineSkip    lineKind = iota // blank, or inside a string, comment or ignored region
 	lineCode                    // starts with a code token
 	lineComment                 // starts with a comment
+	lineUnit                    // in a region the grammar cannot parse: judged by the unit alone
 )
 
 // indentLine is one source line under the model.
@@ -46,12 +45,11 @@ type indentLine struct {
 	rel              []int // the same, relative to the anchor's column
 	atLeastRel       int   // when >= 0, any offset from here on is accepted too
 	mode             lineMode
-	ecol             int // the column the line should have
-	free             bool  // any indentation is accepted (eslint: binary operands)
-	atLeast          int   // when > 0, any column from here on is accepted too
-	visual           bool  // want[0] is a visual alignment, not a level
-	cont             bool  // continues a statement begun on an earlier line
-	node             syntax.Node
+	ecol             int  // the column the line should have
+	free             bool // any indentation is accepted (eslint: binary operands)
+	atLeast          int  // when > 0, any column from here on is accepted too
+	visual           bool // want[0] is a visual alignment, not a level
+	cont             bool // continues a statement begun on an earlier line
 }
 
 // lineMode is how a line stands to its anchor.
@@ -173,7 +171,7 @@ func (m *indentModel) fits(l *indentLine, d int) bool {
 func (m *indentModel) resolve() {
 	for i := range m.lines {
 		l := &m.lines[i]
-		if l.kind == lineSkip {
+		if l.kind == lineSkip || l.kind == lineUnit {
 			continue
 		}
 		ac, ae := 0, 0
@@ -251,12 +249,14 @@ func (m *indentModel) blankBetween(i, j int) bool {
 
 // dependents returns, for each line, the lines that stand where they do
 // because it stands where it does (attached to it, directly or through
-// other attached lines): the block that moves with it.
-func (m *indentModel) dependents() [][]int {
+// other attached lines): the block that moves with it. With flaggedToo
+// (Python, where a block's lines must stay inside their header's block),
+// lines judged wrong either way move along too.
+func (m *indentModel) dependents(flaggedToo bool) [][]int {
 	out := make([][]int, len(m.lines))
 	for i := len(m.lines) - 1; i >= 0; i-- {
 		l := m.lines[i]
-		if a := l.anchor; a >= 0 && l.kind != lineSkip && l.mode == attached {
+		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
 			out[a] = append(out[a], i)
 			out[a] = append(out[a], out[i]...)
 		}
@@ -266,5 +266,6 @@ func (m *indentModel) dependents() [][]int {
 
 // accepts reports whether line i's indentation is one the model accepts.
 func (m *indentModel) accepts(i int) bool {
-	return m.lines[i].kind == lineSkip || m.lines[i].mode != flagged
+	k := m.lines[i].kind
+	return k == lineSkip || k == lineUnit || m.lines[i].mode != flagged
 }

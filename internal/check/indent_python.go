@@ -1,12 +1,12 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // Python's indentation_spacing in the lint profile reports what
@@ -26,22 +26,45 @@ var pycSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E252")
 
 // pythonIssues runs the pycodestyle port and attaches to each finding
 // the fix the tree model computes (or a refusal).
-func pythonIssues(src []byte, root syntax.Node, c constraint.Constraint) ([]LayoutIssue, error) {
+func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue, error) {
 	in := c.Indent
 	size := 4
 	if !in.Tabs {
 		size = in.Width
 	}
-	pc, ok := pycRun(src, size)
-	if !ok {
-		return nil, fmt.Errorf("cannot tokenize as Python (an unterminated string or bracket, or a dedent to no outer level)")
+	pc, err := pycRun(src, size)
+	var de *pyDedentError
+	switch {
+	case errors.As(err, &de):
+		// Python itself rejects the file: report the line, but which
+		// block it belongs to is the author's call.
+		lines := pyLines(src)
+		off := 0
+		for _, l := range lines[:de.row-1] {
+			off += len(l)
+		}
+		end := off
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		return []LayoutIssue{{Kind: IndentIssue, Line: de.row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
+			Finding: Finding{Start: off, End: max(end, off+1), Message: "line dedents to a column no enclosing block uses (Python's IndentationError: " + de.Error() + ")"},
+			Refusal: "Python rejects this dedent; which block the line belongs to is for the author to decide"}}, nil
+	case err != nil:
+		// An unterminated string or bracket: pycodestyle stops there
+		// (E902); judge the lines by the syntax tree instead.
+		tw := size
+		if in.Tabs {
+			tw = 4
+		}
+		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw), in, true), nil
 	}
 	tw := size
 	if in.Tabs {
 		tw = 4
 	}
-	m := buildIndentModel(src, root, pythonIndent, tw, tw)
-	deps := m.dependents()
+	m := buildIndentModel(src, ft, pythonIndent, tw, tw)
+	deps := m.dependents(true)
 	lineStart := func(row int) int { return m.lines[row-1].start }
 	byLine := map[int][]pycErr{}
 	var spacing []LayoutIssue

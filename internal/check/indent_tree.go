@@ -6,18 +6,40 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// treeIndent builds an indentModel from a syntax tree and a language's
+// treeIndent builds an indentModel from a syntax tree (copied into Go
+// memory once, so that walking it costs no cgo call) and a language's
 // indentLang table.
 type treeIndent struct {
-	m    *indentModel
-	spec *indentLang
-	done []bool // line already judged (its first token was seen)
+	m      *indentModel
+	spec   *indentLang
+	done   []bool // line already judged (its first token was seen)
+	f      []syntax.FlatNode
+	kids   [][]int
+	hasErr []bool // the node's subtree holds an error or missing node
 }
 
+// fn is a node of the flat tree: its index.
+type fn = int
+
+func (b *treeIndent) typ(n fn) string { return b.f[n].Type }
+func (b *treeIndent) start(n fn) int  { return b.f[n].Start }
+func (b *treeIndent) end(n fn) int    { return b.f[n].End }
+
+func (b *treeIndent) children(n fn) []fn { return b.kids[n] }
+
 // buildIndentModel judges every line of src by the tree rooted at root.
-func buildIndentModel(src []byte, root syntax.Node, spec *indentLang, tabWidth, unitCols int) *indentModel {
+func buildIndentModel(src []byte, ft *ftree, spec *indentLang, tabWidth, unitCols int) *indentModel {
 	m := newIndentModel(src, tabWidth, unitCols)
-	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines))}
+	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), f: ft.f, kids: ft.kids}
+	b.hasErr = make([]bool, len(b.f))
+	for i := len(b.f) - 1; i >= 0; i-- {
+		if b.f[i].Error || b.f[i].Missing {
+			b.hasErr[i] = true
+		}
+		if p := b.f[i].Parent; p >= 0 && b.hasErr[i] {
+			b.hasErr[p] = true
+		}
+	}
 	for i, l := range m.lines {
 		if l.lead == l.end {
 			b.done[i] = true // blank
@@ -27,41 +49,63 @@ func buildIndentModel(src []byte, root syntax.Node, spec *indentLang, tabWidth, 
 	// grammar cannot read, say) has no structure to judge by, and
 	// neither has the stray block a parser error leaves behind it.
 	afterError := false
-	for i := 0; i < root.ChildCount(); i++ {
-		c := root.Child(i)
-		if c.HasError() || c.IsError() || afterError && bracketIndex(c, spec) == 0 {
-			for j := m.lineOf(c.Start()); j < len(m.lines) && m.lines[j].start < c.End(); j++ {
+	for _, c := range b.children(0) {
+		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 {
+			for j := m.lineOf(b.start(c)); j < len(m.lines) && m.lines[j].start < b.end(c); j++ {
+				if !b.done[j] {
+					m.lines[j].kind = lineUnit
+				}
 				b.done[j] = true
 			}
 			afterError = true
 			continue
 		}
-		if !isCommentType(c.Type()) {
+		if !isCommentType(b.typ(c)) {
 			afterError = false
 		}
 	}
-	var stack []syntax.Node
-	var visit func(n syntax.Node)
-	visit = func(n syntax.Node) {
-		t := n.Type()
-		switch {
-		case n.IsError() || n.IsMissing() && n.End() == n.Start():
-			if n.IsError() {
-				b.skipInside(n.Start()-1, n.End())
-			}
-			return
-		case n.ChildCount() == 0 || spec.opaque[t] || isCommentType(t):
-			b.token(n, stack)
-			b.skipInside(n.Start(), n.End())
-			return
-		}
-		stack = append(stack, n)
-		for i := 0; i < n.ChildCount(); i++ {
-			visit(n.Child(i))
-		}
-		stack = stack[:len(stack)-1]
+	// Pre-order over the flat tree with an explicit stack of ancestors
+	// (trees 10,000 deep are fine).
+	var stack []fn
+	type frame struct {
+		n    fn
+		next fn // the next child to visit
 	}
-	visit(root)
+	work := []frame{{0, -2}}
+	for len(work) > 0 {
+		top := &work[len(work)-1]
+		n := top.n
+		if top.next == -2 {
+			x := b.f[n]
+			t := x.Type
+			switch {
+			case x.Error || x.Missing && x.End == x.Start:
+				if x.Error {
+					b.skipInside(x.Start-1, x.End)
+				}
+				work = work[:len(work)-1]
+				continue
+			case x.First < 0 || spec.opaque[t] || isCommentType(t):
+				b.token(n, stack)
+				b.skipInside(x.Start, x.End)
+				work = work[:len(work)-1]
+				continue
+			}
+			stack = append(stack, n)
+			top.next = x.First
+		}
+		if top.next < 0 {
+			stack = stack[:len(stack)-1]
+			work = work[:len(work)-1]
+			continue
+		}
+		c := top.next
+		top.next = b.f[c].Next
+		if top.next < 0 {
+			top.next = -1
+		}
+		work = append(work, frame{c, -2})
+	}
 	m.finish()
 	return m
 }
@@ -82,23 +126,23 @@ func (b *treeIndent) skipInside(s, e int) {
 }
 
 // token judges the line that n starts, if n is its first token.
-func (b *treeIndent) token(n syntax.Node, stack []syntax.Node) {
-	if n.End() == n.Start() {
+func (b *treeIndent) token(n fn, stack []fn) {
+	s := b.start(n)
+	if b.end(n) == s {
 		return // zero-width tokens (Python's newlines, missing nodes)
 	}
-	i := b.m.lineOf(n.Start())
+	i := b.m.lineOf(s)
 	l := &b.m.lines[i]
-	if b.done[i] || l.lead != n.Start() {
+	if b.done[i] || l.lead != s {
 		return
 	}
 	b.done[i] = true
-	l.node = n
-	if isCommentType(n.Type()) {
+	if isCommentType(b.typ(n)) {
 		l.kind = lineComment
 	} else {
 		l.kind = lineCode
 	}
-	if b.spec.skipLine != nil && b.spec.skipLine(b.m.src, n, stack) {
+	if b.spec.skipLine != nil && b.spec.skipLine(b.m.src, s) {
 		l.kind = lineSkip
 		return
 	}
@@ -107,16 +151,16 @@ func (b *treeIndent) token(n syntax.Node, stack []syntax.Node) {
 
 // judge sets line i's anchor and accepted columns from the ancestors of
 // its first token t.
-func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
+func (b *treeIndent) judge(i int, t fn, stack []fn) {
 	m, spec := b.m, b.spec
 	l := &m.lines[i]
 	u := m.unitCols
 	for _, a := range stack {
-		if spec.ignore[a.Type()] && a.Start() < t.Start() {
+		if spec.ignore[b.typ(a)] && b.start(a) < b.start(t) {
 			l.kind = lineSkip
 			return
 		}
-		if spec.freeWithComments[a.Type()] && a.Start() < t.Start() && hasCommentChild(a) {
+		if spec.freeWithComments[b.typ(a)] && b.start(a) < b.start(t) && b.hasCommentChild(a) {
 			// rustfmt leaves an expression with comments inside as written.
 			l.free, l.want = true, []int{l.col}
 			return
@@ -125,24 +169,23 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 	child := t
 	for k := len(stack) - 1; k >= 0; k-- {
 		a := stack[k]
-		at := a.Type()
+		at := b.typ(a)
 		if spec.transparent[at] {
 			continue // conditional compilation does not nest code
 		}
-		if open, closeIdx := bracketOf(a, spec); open >= 0 {
-			o := a.Child(open)
-			ol := m.lineOf(o.Start())
-			if o.Start() < t.Start() && ol < i {
+		if o, closer := b.bracketOf(a); o >= 0 {
+			ol := m.lineOf(b.start(o))
+			if b.start(o) < b.start(t) && ol < i {
 				base := ol
-				if spec.body[at] && k > 0 && m.lines[ol].lead != o.Start() {
-					if p := stack[k-1]; bracketIndex(p, spec) < 0 && m.lineOf(p.Start()) < ol {
-						base = m.lineOf(p.Start())
+				if spec.body[at] && k > 0 && m.lines[ol].lead != b.start(o) {
+					if p := stack[k-1]; b.bracketIndex(p) < 0 && m.lineOf(b.start(p)) < ol {
+						base = m.lineOf(b.start(p))
 					}
 				}
 				bc := m.lines[base].col
 				l.anchor = base
 				l.cont = !spec.body[at]
-				isClose := closeIdx >= 0 && child.Start() == t.Start() && sameNode(child, a.Child(closeIdx))
+				isClose := closer >= 0 && b.start(child) == b.start(t) && child == closer
 				switch {
 				case isClose:
 					l.want = []int{bc}
@@ -157,14 +200,14 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 							l.visual = true
 						}
 					}
-				case child.Start() == t.Start() && spec.branch[child.Type()]:
+				case b.start(child) == b.start(t) && spec.branch[b.typ(child)]:
 					l.want = []int{bc}
 				default:
 					l.want = []int{bc + u}
-					if spec.zero[at] || child.Start() == t.Start() && spec.caseLabel[child.Type()] {
+					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
 						l.want = append(l.want, bc)
 					}
-					if child.Start() == t.Start() && spec.label[child.Type()] {
+					if b.start(child) == b.start(t) && spec.label[b.typ(child)] {
 						l.want = append(l.want, 0, bc)
 					}
 					if v, ok := b.visualCol(o); ok && spec.visual != visualNone {
@@ -184,24 +227,24 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 				}
 				return
 			}
-		} else if spec.cont[at] && m.lineOf(a.Start()) < i {
-			base := m.lineOf(a.Start())
+		} else if spec.cont[at] && m.lineOf(b.start(a)) < i {
+			base := m.lineOf(b.start(a))
 			bc := m.lines[base].col
 			l.anchor = base
 			l.cont = !spec.stmt[at]
-			startsChild := child.Start() == t.Start()
+			startsChild := b.start(child) == b.start(t)
 			switch {
-			case spec.preamble[child.Type()] || startsChild && afterPreamble(a, child, spec):
+			case spec.preamble[b.typ(child)] || startsChild && b.afterPreamble(a, child):
 				// Annotations on their own lines, and the declaration
 				// they annotate, sit at the declaration's level.
 				l.want = []int{bc}
-			case startsChild && spec.branch[child.Type()]:
+			case startsChild && spec.branch[b.typ(child)]:
 				l.want = []int{bc}
-			case startsChild && child.Type() == at && prevSiblingType(a, child) == "else":
+			case startsChild && b.typ(child) == at && b.prevSiblingType(a, child) == "else":
 				// `else` and its `if` split over two lines: the if sits
 				// with its else, or one level deeper.
 				l.want = []int{bc, bc + u}
-			case startsChild && spec.body[child.Type()] && bracketIndex(child, spec) == 0:
+			case startsChild && spec.body[b.typ(child)] && b.bracketIndex(child) == 0:
 				// A statement's own block on the next line (Allman).
 				l.want = []int{bc}
 			case spec.free[at]:
@@ -217,7 +260,7 @@ func (b *treeIndent) judge(i int, t syntax.Node, stack []syntax.Node) {
 				if spec.wrapAtLeast && l.cont {
 					l.atLeast = bc + u
 				}
-				if spec.chainAfterClose && b.m.src[t.Start()] == '.' {
+				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
 					if p, ok := b.closerLineBefore(i); ok {
 						l.want = append(l.want, p)
 					}
@@ -250,10 +293,9 @@ func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 
 // hasCommentChild reports a comment among n's children or those of its
 // nested nodes of n's own type (a chain of `||`).
-func hasCommentChild(n syntax.Node) bool {
-	for i := 0; i < n.ChildCount(); i++ {
-		c := n.Child(i)
-		if isCommentType(c.Type()) || c.Type() == n.Type() && hasCommentChild(c) {
+func (b *treeIndent) hasCommentChild(n fn) bool {
+	for _, c := range b.children(n) {
+		if isCommentType(b.typ(c)) || b.typ(c) == b.typ(n) && b.hasCommentChild(c) {
 			return true
 		}
 	}
@@ -261,15 +303,14 @@ func hasCommentChild(n syntax.Node) bool {
 }
 
 // prevSiblingType is the type of the child of a just before child.
-func prevSiblingType(a, child syntax.Node) string {
+func (b *treeIndent) prevSiblingType(a, child fn) string {
 	prev := ""
-	for i := 0; i < a.ChildCount(); i++ {
-		c := a.Child(i)
-		if c.Start() >= child.Start() {
+	for _, c := range b.children(a) {
+		if b.start(c) >= b.start(child) {
 			return prev
 		}
-		if !isCommentType(c.Type()) {
-			prev = c.Type()
+		if !isCommentType(b.typ(c)) {
+			prev = b.typ(c)
 		}
 	}
 	return prev
@@ -277,20 +318,19 @@ func prevSiblingType(a, child syntax.Node) string {
 
 // afterPreamble reports whether every child of a before child is an
 // annotation-like preamble (and there is at least one).
-func afterPreamble(a, child syntax.Node, spec *indentLang) bool {
-	if len(spec.preamble) == 0 {
+func (b *treeIndent) afterPreamble(a, child fn) bool {
+	if len(b.spec.preamble) == 0 {
 		return false
 	}
 	seen := false
-	for i := 0; i < a.ChildCount(); i++ {
-		c := a.Child(i)
-		if c.Start() >= child.Start() {
+	for _, c := range b.children(a) {
+		if b.start(c) >= b.start(child) {
 			return seen
 		}
-		if isCommentType(c.Type()) {
+		if isCommentType(b.typ(c)) {
 			continue
 		}
-		if !spec.preamble[c.Type()] {
+		if !b.spec.preamble[b.typ(c)] {
 			return false
 		}
 		seen = true
@@ -298,21 +338,17 @@ func afterPreamble(a, child syntax.Node, spec *indentLang) bool {
 	return false
 }
 
-func sameNode(a, b syntax.Node) bool {
-	return a.Start() == b.Start() && a.End() == b.End() && a.Type() == b.Type()
-}
-
-// bracketOf returns the child indexes of n's opening and closing bracket
-// when n is delimited by a matching pair (its last child closes a bracket
-// one of its children opens); open is -1 otherwise.
-func bracketOf(n syntax.Node, spec *indentLang) (open, close int) {
-	k := n.ChildCount()
-	if k < 2 {
+// bracketOf returns n's opening and closing bracket children when n is
+// delimited by a matching pair (its last child closes a bracket one of
+// its children opens), or by a pair the language names (JSX); -1 when
+// it is not.
+func (b *treeIndent) bracketOf(n fn) (open, close fn) {
+	ks := b.children(n)
+	if len(ks) < 2 {
 		return -1, -1
 	}
-	last := n.Child(k - 1).Type()
 	want := ""
-	switch last {
+	switch b.typ(ks[len(ks)-1]) {
 	case ")":
 		want = "("
 	case "]":
@@ -320,33 +356,43 @@ func bracketOf(n syntax.Node, spec *indentLang) (open, close int) {
 	case "}":
 		want = "{"
 	default:
-		if o, ok := spec.pairs[n.Type()]; ok {
-			for i := 0; i < k; i++ {
-				if n.Child(i).Type() == o {
-					return i, -1
+		if o, ok := b.spec.pairs[b.typ(n)]; ok {
+			for _, c := range ks {
+				if b.typ(c) == o {
+					return c, -1
 				}
 			}
 		}
 		return -1, -1
 	}
-	for i := 0; i < k-1; i++ {
-		if n.Child(i).Type() == want {
-			return i, k - 1
+	for _, c := range ks[:len(ks)-1] {
+		if b.typ(c) == want {
+			return c, ks[len(ks)-1]
 		}
 	}
 	return -1, -1
 }
 
-func bracketIndex(n syntax.Node, spec *indentLang) int {
-	o, _ := bracketOf(n, spec)
-	return o
+// bracketIndex is the position of n's opening bracket among its
+// children, -1 if n is not bracketed.
+func (b *treeIndent) bracketIndex(n fn) int {
+	o, _ := b.bracketOf(n)
+	if o < 0 {
+		return -1
+	}
+	for k, c := range b.children(n) {
+		if c == o {
+			return k
+		}
+	}
+	return -1
 }
 
 // visualCol is the column of the first token after the opening bracket o
 // on o's line, if there is one (a visual indent's column).
-func (b *treeIndent) visualCol(o syntax.Node) (int, bool) {
+func (b *treeIndent) visualCol(o fn) (int, bool) {
 	src := b.m.src
-	j := o.End()
+	j := b.end(o)
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 		j++
 	}
@@ -359,4 +405,3 @@ func (b *treeIndent) visualCol(o syntax.Node) (int, bool) {
 	}
 	return b.m.colAt(j), true
 }
-

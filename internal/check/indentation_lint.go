@@ -56,7 +56,7 @@ func spacingWant(c constraint.Constraint) string {
 	if c.Spacing == constraint.SpacingNone {
 		return "no spaces around operators and after commas"
 	}
-	return "operators and commas spaced as " + spacingAuthority(c.Lang)
+	return spacingAuthority(c.Lang)
 }
 
 // LayoutKind tells indentation issues from spacing issues.
@@ -87,12 +87,16 @@ type LayoutIssue struct {
 	// Indentation: the flagged line's leading blanks become Lead, and the
 	// lines judged relative to it (Moves) shift by Shift columns, so the
 	// block keeps its shape. TabWidth and Tabs say how columns render.
-	Line     int
-	Lead     string
-	Shift    int
-	Moves    []LeadMove
-	TabWidth int
-	Tabs     bool
+	Line int
+	Lead string
+	// KeepsColumn: Lead only rewrites the line's blanks at the column it
+	// has (tabs to spaces); a shift of the line's block still applies.
+	// Otherwise Lead is where the line belongs, whatever moves around it.
+	KeepsColumn bool
+	Shift       int
+	Moves       []LeadMove
+	TabWidth    int
+	Tabs        bool
 	// Spacing: the edits that clear it.
 	Edits []LayoutEdit
 	// Refusal, when not empty, is why no fix is offered.
@@ -117,17 +121,18 @@ func LayoutIssues(u *Unit, c constraint.Constraint) ([]LayoutIssue, error) {
 			}
 		}
 		if c.Lang == lang.Python {
-			out, err = pythonIssues(u.Src, t.Root(), c)
+			out, err = pythonIssues(u.Src, unitFtree(u, c.Lang, t.Root()), c)
 			if err != nil {
 				return nil, err
 			}
 		} else {
-			out, err = lintIndentIssues(u, c, t.Root())
+			ft := unitFtree(u, c.Lang, t.Root())
+			out, err = lintIndentIssues(u, c, ft)
 			if err != nil {
 				return nil, err
 			}
 			if c.Spacing != constraint.SpacingAny {
-				out = append(out, lintSpacingIssues(u, c, t.Root())...)
+				out = append(out, lintSpacingIssues(u, c, ft)...)
 			}
 		}
 		return sortIssues(out), nil

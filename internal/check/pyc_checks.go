@@ -34,13 +34,13 @@ type pycChecker struct {
 	cur                    []int // token indexes of the logical line being built
 }
 
-// pycRun checks src; ok is false when it does not tokenize.
-func pycRun(src []byte, indentSize int) (*pycChecker, bool) {
+// pycRun checks src; err is tokenize's error when it does not tokenize.
+func pycRun(src []byte, indentSize int) (*pycChecker, error) {
 	lines := pyLines(src)
-	toks, ok := pyTokenize(lines)
+	toks, err := pyTokenizeErr(lines)
 	c := &pycChecker{lines: lines, srcb: src, toks: toks, indentSize: indentSize}
-	if !ok {
-		return c, false
+	if err != nil {
+		return c, err
 	}
 	for _, l := range lines {
 		if len(l) > 0 && (l[0] == ' ' || l[0] == '\t') {
@@ -73,7 +73,7 @@ func pycRun(src []byte, indentSize int) (*pycChecker, bool) {
 	if len(c.cur) > 0 {
 		c.checkLogical()
 	}
-	return c, true
+	return c, nil
 }
 
 func (c *pycChecker) add(code, text string, pos pyPos, tok int) {

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,10 +55,24 @@ func pyLines(src []byte) []string {
 	return out
 }
 
+// pyDedentError is tokenize's IndentationError: a line dedents to a
+// column no enclosing block uses.
+type pyDedentError struct{ row int }
+
+func (e *pyDedentError) Error() string {
+	return "unindent does not match any outer indentation level"
+}
+
 // pyTokenize tokenizes lines; ok is false when tokenize would raise (an
 // unterminated string or bracket, a dedent to no outer level), in which
-// case the tokens up to the error are returned.
+// case the tokens up to the error are returned, and dedent says where a
+// dedent failed.
 func pyTokenize(lines []string) (toks []pyTok, ok bool) {
+	toks, err := pyTokenizeErr(lines)
+	return toks, err == nil
+}
+
+func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 	lineOff := make([]int, len(lines)+1)
 	for i, l := range lines {
 		lineOff[i+1] = lineOff[i] + len(l)
@@ -138,7 +153,7 @@ func pyTokenize(lines []string) (toks []pyTok, ok bool) {
 					found = found || in == column
 				}
 				if !found {
-					return toks, false
+					return toks, &pyDedentError{row: lnum}
 				}
 				indents = indents[:len(indents)-1]
 				emit(pyDedent, "", lnum, pos, line, lnum, pos, line, line)
@@ -212,7 +227,7 @@ func pyTokenize(lines []string) (toks []pyTok, ok bool) {
 		}
 	}
 	if inStr || parenlev > 0 || continued {
-		return toks, false
+		return toks, errPyEOF
 	}
 	if len(lines) > 0 {
 		last := lines[len(lines)-1]
@@ -226,8 +241,10 @@ func pyTokenize(lines []string) (toks []pyTok, ok bool) {
 		toks = append(toks, pyTok{typ: pyDedent, start: pyPos{len(lines) + 1, 0}, end: pyPos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
 	}
 	toks = append(toks, pyTok{typ: pyEndmarker, start: pyPos{len(lines) + 1, 0}, end: pyPos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
-	return toks, true
+	return toks, nil
 }
+
+var errPyEOF = errors.New("EOF in a multi-line string or statement")
 
 type pyPseudoKind uint8
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/syntax"
 )
 
 // Operator and comma spacing in the lint profile, for the languages
@@ -22,17 +21,15 @@ import (
 // infix operators. With "no spacing", the same tokens must have no
 // blank around (operators) or after (commas) them on their line.
 
-// spacingAuthority names whose spacing rules the lint profile follows.
+// spacingAuthority says whose spacing rules the lint profile follows.
 func spacingAuthority(id lang.ID) string {
 	switch id {
 	case lang.Python:
-		return "pycodestyle checks them"
+		return "operators and commas spaced as pycodestyle checks them"
 	case lang.Go:
-		return "gofmt prints them"
-	case lang.Rust:
-		return "rustfmt prints them"
+		return "operators and commas spaced as gofmt prints them"
 	}
-	return "infix operators and commas"
+	return "infix operators and commas surrounded by blanks"
 }
 
 // infixParents are, per language, the node types whose operator
@@ -87,7 +84,7 @@ func isOperatorToken(t string) bool {
 func blankByte(b byte) bool { return b == ' ' || b == '\t' }
 func breakByte(b byte) bool { return b == '\n' || b == '\r' }
 
-func lintSpacingIssues(u *Unit, c constraint.Constraint, root syntax.Node) []LayoutIssue {
+func lintSpacingIssues(u *Unit, c constraint.Constraint, ft *ftree) []LayoutIssue {
 	infix, equals := infixParents[c.Lang], equalsParents[c.Lang]
 	if infix == nil {
 		return nil
@@ -95,8 +92,8 @@ func lintSpacingIssues(u *Unit, c constraint.Constraint, root syntax.Node) []Lay
 	src := u.Src
 	required := c.Spacing == constraint.SpacingRequired
 	var out []LayoutIssue
-	var walk func(n syntax.Node, parent string)
-	walk = func(n syntax.Node, parent string) {
+	var walk func(n fnode, parent string)
+	walk = func(n fnode, parent string) {
 		t := n.Type()
 		if n.IsError() || isCommentType(t) || c.Lang == lang.Rust && t == "token_tree" {
 			// rustfmt leaves macro bodies as written.
@@ -124,7 +121,7 @@ func lintSpacingIssues(u *Unit, c constraint.Constraint, root syntax.Node) []Lay
 			}
 		}
 	}
-	walk(root, "")
+	walk(ft.root(), "")
 	return out
 }
 
