@@ -270,4 +270,3 @@ func mergeSkipped(given, rest []Skipped) []Skipped {
 	slices.SortStableFunc(out, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
-
