@@ -45,10 +45,10 @@ func renderLead(col, tw int, tabs bool) string {
 func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIssue {
 	deps := m.dependents(python)
 	var out []LayoutIssue
-	tied := map[int]bool{} // lines already moved by a Python block issue
+	tied := map[int]int{} // lines moved by a Python block issue: its line
 	for i := range m.lines {
 		l := &m.lines[i]
-		if l.kind == lineSkip || tied[i] {
+		if _, ok := tied[i]; l.kind == lineSkip || ok {
 			continue
 		}
 		lead := string(m.src[l.start:l.lead])
@@ -84,7 +84,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 // lines judged relative to it along. In Python the statements of a block
 // must share one column, so the block's later statements (and theirs)
 // move with its first; tied records them.
-func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]bool) LayoutIssue {
+func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]int) LayoutIssue {
 	l := &m.lines[i]
 	is := LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
 		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
@@ -92,7 +92,7 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
 		for j := i + 1; j < len(m.lines); j++ {
 			s := m.lines[j]
-			if s.kind == lineSkip || tied[j] || contains(moved, j) {
+			if _, ok := tied[j]; s.kind == lineSkip || ok || contains(moved, j) {
 				continue
 			}
 			if s.anchor != l.anchor || s.col != l.col || s.kind != lineCode || m.continuation(j) {
@@ -101,7 +101,7 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 				}
 				continue
 			}
-			tied[j] = true
+			tied[j] = i
 			moved = append(moved, j)
 			moved = append(moved, deps[j]...)
 		}

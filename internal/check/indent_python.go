@@ -94,14 +94,23 @@ func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue
 		rows = append(rows, r)
 	}
 	sort.Ints(rows)
-	tied := map[int]bool{}
+	tied := map[int]int{}
 	var out []LayoutIssue
 	for _, i := range rows {
-		if tied[i] || i >= len(m.lines) {
+		if i >= len(m.lines) {
 			continue
 		}
-		es := byLine[i]
-		out = append(out, pythonIndentIssue(m, i, es, in, deps, tied))
+		if head, ok := tied[i]; ok {
+			// A later statement of a block whose first statement's fix
+			// moves it: reported on its own line, as pycodestyle does,
+			// and fixed by that fix.
+			l := m.lines[i]
+			out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Block: head + 1, TabWidth: tw, Tabs: in.Tabs,
+				Lead:    string(src[l.start:l.lead]),
+				Finding: Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: pythonIndentMessage(m, i, byLine[i])}})
+			continue
+		}
+		out = append(out, pythonIndentIssue(m, i, byLine[i], in, deps, tied))
 	}
 	return append(out, spacing...), nil
 }
@@ -137,17 +146,13 @@ func (c *pycChecker) statementRows() []int {
 
 // pythonIndentIssue builds the issue of line i from its pycodestyle
 // errors, with the tree model's column for it.
-func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent, deps [][]int, tied map[int]bool) LayoutIssue {
+func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent, deps [][]int, tied map[int]int) LayoutIssue {
 	l := &m.lines[i]
-	var msgs []string
 	codes := map[string]bool{}
 	for _, e := range es {
-		if !codes[e.code] {
-			codes[e.code] = true
-			msgs = append(msgs, fmt.Sprintf("%s (pycodestyle %s)", e.text, e.code))
-		}
+		codes[e.code] = true
 	}
-	msg := strings.Join(msgs, "; ")
+	msg := pythonIndentMessage(m, i, es)
 	want := l.col
 	refusal := ""
 	switch {
@@ -174,6 +179,26 @@ func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent
 		is.Lead, is.Shift, is.Moves = string(m.src[l.start:l.lead]), 0, nil
 	}
 	return is
+}
+
+// pythonIndentMessage says what pycodestyle reports on line i, with the
+// line's indentation and the one its block wants for the E11x codes.
+func pythonIndentMessage(m *indentModel, i int, es []pycErr) string {
+	l := m.lines[i]
+	var msgs []string
+	seen := map[string]bool{}
+	for _, e := range es {
+		if seen[e.code] {
+			continue
+		}
+		seen[e.code] = true
+		msgs = append(msgs, fmt.Sprintf("%s (pycodestyle %s)", e.text, e.code))
+	}
+	msg := strings.Join(msgs, "; ")
+	if (seen["E111"] || seen["E117"]) && l.kind == lineCode && !m.accepts(i) && !strings.Contains(string(m.src[l.start:l.lead]), "\t") {
+		msg = fmt.Sprintf("line indented with %s, expected %d: %s", plural(l.col, "space"), l.ecol, msg)
+	}
+	return msg
 }
 
 // pythonSpacingIssue is the issue of one E2 error: the edit that spaces

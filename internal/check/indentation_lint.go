@@ -97,6 +97,10 @@ type LayoutIssue struct {
 	Moves       []LeadMove
 	TabWidth    int
 	Tabs        bool
+	// Block, when > 0, is 1 + the Line of the issue whose fix moves this
+	// line's whole block (a Python block's statements share one column):
+	// fixing this finding means applying that issue's fix.
+	Block int
 	// Spacing: the edits that clear it.
 	Edits []LayoutEdit
 	// Refusal, when not empty, is why no fix is offered.

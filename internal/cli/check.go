@@ -70,8 +70,16 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	} else if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}
+	unconstrained := 0
 	for _, s := range res.Skipped {
+		if s.Unconstrained {
+			unconstrained++
+			continue
+		}
 		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
+	}
+	if unconstrained > 0 {
+		fmt.Fprintf(c.Stderr, "iflint: %d file(s) skipped: no configured constraint applies to their language (listed in -format json)\n", unconstrained)
 	}
 	unverified := 0
 	for _, o := range res.Outcomes {

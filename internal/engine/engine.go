@@ -56,10 +56,15 @@ type Outcome struct {
 	Reason  string          `json:"reason,omitempty"`
 }
 
-// Skipped is a file that was not checked, and why.
+// Skipped is a file that was not checked, and why. Unconstrained marks
+// files of a language no configured constraint applies to (a C++
+// repository under the default profile, say), which are listed and
+// counted rather than reported one by one.
 type Skipped struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
+	Path          string `json:"path"`
+	Reason        string `json:"reason"`
+	Language      string `json:"language,omitempty"`
+	Unconstrained bool   `json:"unconstrained,omitempty"`
 }
 
 // Result is everything one run found, sorted.
@@ -118,7 +123,7 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 				}
 				return nil
 			}
-			if _, ok := lang.ByPath(q); ok && d.Type().IsRegular() {
+			if _, ok := cfg.LanguageOf(rel, nil); ok && d.Type().IsRegular() {
 				add(q)
 			}
 			return nil
@@ -168,7 +173,7 @@ func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) 
 		}
 		rel := relPath(root, n)
 		if st.Size() > MaxFileSize {
-			out.Skipped = append(out.Skipped, Skipped{rel, fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
+			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
 			continue
 		}
 		b, err := os.ReadFile(n)
@@ -215,9 +220,11 @@ func fileLang(path string) lang.ID {
 	return lang.Unknown
 }
 
-// Applicable returns the configured entries that apply to a file.
+// Applicable returns the configured entries that apply to a file, whose
+// language is decided by the config (`languages:`, the extension, and a
+// ".h" file's content once the check has read it; see LanguageOf).
 func Applicable(cfg *config.Config, path string) []config.Entry {
-	id := fileLang(path)
+	id, _ := cfg.LanguageOf(path, nil)
 	var out []config.Entry
 	for _, e := range cfg.Constraints {
 		if !e.Applies(path) {
@@ -240,12 +247,16 @@ func Applicable(cfg *config.Config, path string) []config.Entry {
 
 func checkFile(ctx context.Context, f File, o Options) Result {
 	var res Result
+	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
 	entries := Applicable(o.Config, f.Path)
 	if len(entries) == 0 {
+		name := lang.Get(id).Name
+		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
+			Reason: fmt.Sprintf("no configured constraint applies to %s files", name)})
 		return res
 	}
 	if bytes.IndexByte(f.Src, 0) >= 0 {
-		res.Skipped = append(res.Skipped, Skipped{f.Path, "binary file"})
+		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Reason: "binary file"})
 		return res
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)

@@ -37,8 +37,16 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	var indent []check.LayoutIssue
 	var spacing []check.LayoutIssue
 	var skipped []Skipped
+	taken := map[int]bool{} // indentation issues by line, each applied once
 	for _, f := range r.Findings {
 		is, ok := matchIssue(u.Src, issues, f, u.Profile == check.Lint)
+		if ok && is.Block > 0 {
+			// A statement of a block that moves whole: its fix is the
+			// block's.
+			if head, found := blockHead(issues, is.Block-1); found {
+				is = head
+			}
+		}
 		switch {
 		case !ok:
 			why := "the rule no longer reports this finding on the current text"
@@ -49,7 +57,10 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 		case is.Refusal != "":
 			skipped = append(skipped, Skipped{f.Start, f.End, "not fixed: " + is.Refusal})
 		case is.Kind == check.IndentIssue:
-			indent = append(indent, is)
+			if !taken[is.Line] {
+				taken[is.Line] = true
+				indent = append(indent, is)
+			}
 		default:
 			spacing = append(spacing, is)
 		}
@@ -64,6 +75,16 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	}
 	slices.SortStableFunc(skipped, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
 	return edits, skipped, nil
+}
+
+// blockHead is the indentation issue of line.
+func blockHead(issues []check.LayoutIssue, line int) (check.LayoutIssue, bool) {
+	for _, is := range issues {
+		if is.Kind == check.IndentIssue && is.Line == line && is.Block == 0 {
+			return is, true
+		}
+	}
+	return check.LayoutIssue{}, false
 }
 
 // matchIssue finds the rule's issue for finding f: the same finding in
