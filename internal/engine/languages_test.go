@@ -70,9 +70,9 @@ constraints:
 
 func TestLanguagesConfigErrors(t *testing.T) {
 	for y, want := range map[string]string{
-		"languages: [a]\nconstraints: [{type: library, spec: python;x}]\n":         "test.yml:1: languages: expected a mapping",
+		"languages: [a]\nconstraints: [{type: library, spec: python;x}]\n":              "test.yml:1: languages: expected a mapping",
 		"languages: {\"*.h\": cobol}\nconstraints: [{type: library, spec: python;x}]\n": "test.yml:1: languages: \"cobol\" for \"*.h\": expected a language",
-		"languages: {\"[\": c}\nconstraints: [{type: library, spec: python;x}]\n":     "bad glob",
+		"languages: {\"[\": c}\nconstraints: [{type: library, spec: python;x}]\n":       "bad glob",
 	} {
 		_, err := config.Parse("test.yml", []byte(y))
 		if err == nil || !strings.Contains(err.Error(), want) {
