@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -148,6 +149,40 @@ func TestLayoutCommentNewline(t *testing.T) {
 		}
 		if got := string(layViewOf(u, tc.id, sp, true).text); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}
+
+// No silent cap: every finding is reported, in both profiles (a cap of
+// 200 used to drop the rest without a word).
+func TestLayoutReportsEveryFinding(t *testing.T) {
+	var ind, br strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&ind, "int f%d(void) {\n   return %d;\n}\n", i, i)
+		fmt.Fprintf(&br, "int g%d(void)\n{\n    return %d;\n}\n", i, i)
+	}
+	for _, tc := range []struct{ spec, src string }{
+		{"c;spaces:4", ind.String()},
+	} {
+		for _, p := range []Profile{MultiCodeIF, Lint} {
+			c, err := constraint.ParseAnswer(constraint.Indentation, tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Run(NewUnit(context.Background(), "x.c", []byte(tc.src), p), c)
+			if len(r.Findings) != 300 {
+				t.Errorf("%s %s: %d findings, want 300", tc.spec, p, len(r.Findings))
+			}
+		}
+	}
+	c, err := constraint.ParseAnswer(constraint.Braces, "c;K&R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Profile{MultiCodeIF, Lint} {
+		r := Run(NewUnit(context.Background(), "x.c", []byte(br.String()), p), c)
+		if len(r.Findings) != 300 {
+			t.Errorf("braces %s: %d findings, want 300", p, len(r.Findings))
 		}
 	}
 }
