@@ -113,7 +113,11 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 			if d.kind == lineSkip {
 				continue
 			}
-			is.Moves = append(is.Moves, LeadMove{Line: j, Start: d.start, End: d.lead, Col: d.col})
+			mv := LeadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}
+			if d.mode == flagged {
+				mv.Set, mv.Want = true, d.ecol
+			}
+			is.Moves = append(is.Moves, mv)
 			last = max(last, d.lead)
 		}
 	}

@@ -74,9 +74,13 @@ type LayoutEdit struct {
 }
 
 // LeadMove is a line that moves with an indentation fix: its leading
-// blanks Src[Start:End], Col columns wide.
+// blanks Src[Start:End], Col columns wide. With Set, the line goes to
+// column Want (it was wrong relative to its own block as well, and in
+// Python it must stay inside its block); otherwise it shifts along.
 type LeadMove struct {
 	Line, Start, End, Col int
+	Set                   bool
+	Want                  int
 }
 
 // LayoutIssue is one finding of the lint profile's indentation_spacing

@@ -143,7 +143,14 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		lf := get(is.Line, ls, le, columns(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
 		lf.target, lf.set, lf.keep = is.Lead, true, is.KeepsColumn
 		for _, mv := range is.Moves {
-			get(mv.Line, mv.Start, mv.End, mv.Col, is.TabWidth, is.Tabs).shift += is.Shift
+			lf := get(mv.Line, mv.Start, mv.End, mv.Col, is.TabWidth, is.Tabs)
+			if mv.Set {
+				if !lf.set {
+					lf.target, lf.set = renderColumns(mv.Want, is.TabWidth, is.Tabs), true
+				}
+				continue
+			}
+			lf.shift += is.Shift
 		}
 	}
 	keys := make([]int, 0, len(lines))

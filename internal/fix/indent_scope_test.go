@@ -96,11 +96,12 @@ func TestIndentationFixerEditsOnlyGivenFindings(t *testing.T) {
 }
 
 // A block's statements move together in Python (they must share one
-// column), even when only the first one's finding is given.
+// column), even when only the first one's finding is given; a line
+// inside the block that is wrong for it as well goes where it belongs.
 func TestIndentationFixerMovesTheWholePythonBlock(t *testing.T) {
 	src := "def f(a):\n  b = a\n  if b:\n     c = 1\n  return b\n"
 	out, r, edits, _ := fixFindings(t, "python;spaces:4", "x.py", src, func(fs []check.Finding) []check.Finding { return fs[:1] })
-	want := "def f(a):\n    b = a\n    if b:\n       c = 1\n    return b\n"
+	want := "def f(a):\n    b = a\n    if b:\n        c = 1\n    return b\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
