@@ -148,30 +148,20 @@ func goSpacedToken(t token.Token) bool {
 }
 
 // goSpacing compares the blanks on each side of a[k] with those of its
-// formatted twin b[p], on the same line only.
+// formatted twin b[p], on the same line only, and makes one finding of
+// the token's differences.
 func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
-	var out []LayoutIssue
 	ta := a[k]
-	side := func(name string, gapA, gapB []byte, at int, endA int) {
-		if bytes.ContainsAny(gapA, "\n\r") || bytes.ContainsAny(gapB, "\n\r") {
+	var edits []LayoutEdit
+	var sides []string
+	blankNow, blankWanted := false, false
+	side := func(name string, gapA, gapB []byte, at, endA int) {
+		if bytes.ContainsAny(gapA, "\n\r") || bytes.ContainsAny(gapB, "\n\r") || (len(gapA) == 0) == (len(gapB) == 0) {
 			return
 		}
-		if (len(gapA) == 0) == (len(gapB) == 0) {
-			return
-		}
-		what := fmt.Sprintf("%q", ta.lit)
-		if ta.tok == token.COMMA {
-			what = "comma"
-		}
-		var msg string
-		if len(gapB) == 0 {
-			msg = fmt.Sprintf("%s has a blank %s it; gofmt prints none", what, name)
-		} else {
-			msg = fmt.Sprintf("%s has no blank %s it; gofmt prints one", what, name)
-		}
-		out = append(out, LayoutIssue{Kind: SpacingIssue,
-			Finding: Finding{Start: ta.start, End: ta.end, Message: msg},
-			Edits:   []LayoutEdit{{at, endA, string(gapB)}}})
+		sides = append(sides, name)
+		blankNow, blankWanted = len(gapA) > 0, len(gapB) > 0
+		edits = append(edits, LayoutEdit{at, endA, string(gapB)})
 	}
 	if k > 0 && p > 0 {
 		side("before", src[a[k-1].end:ta.start], formatted[b[p-1].end:b[p].start], a[k-1].end, ta.start)
@@ -179,7 +169,29 @@ func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
 	if k+1 < len(a) && p+1 < len(b) {
 		side("after", src[ta.end:a[k+1].start], formatted[b[p].end:b[p+1].start], ta.end, a[k+1].start)
 	}
-	return out
+	if len(edits) == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%q", ta.lit)
+	if ta.tok == token.COMMA {
+		what = "comma"
+	}
+	where := sides[0] + " it"
+	if len(sides) == 2 {
+		where = "around it"
+	}
+	var msg string
+	switch {
+	case len(sides) == 2 && !blankWanted:
+		msg = fmt.Sprintf("%s has blanks %s; gofmt prints none", what, where)
+	case len(sides) == 2:
+		msg = fmt.Sprintf("%s has no blanks %s; gofmt prints them", what, where)
+	case blankNow:
+		msg = fmt.Sprintf("%s has a blank %s; gofmt prints none", what, where)
+	default:
+		msg = fmt.Sprintf("%s has no blank %s; gofmt prints one", what, where)
+	}
+	return []LayoutIssue{{Kind: SpacingIssue, Finding: Finding{Start: ta.start, End: ta.end, Message: msg}, Edits: edits}}
 }
 
 // goAlign pairs each token of a with the same token of b (gofmt changes

@@ -76,7 +76,11 @@ func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue
 			}
 			byLine[e.pos.row-1] = append(byLine[e.pos.row-1], e)
 		case pycSpacingCodes[e.code] && c.Spacing == constraint.SpacingRequired:
-			spacing = append(spacing, pythonSpacingIssue(pc, e, lineStart))
+			is := pythonSpacingIssue(pc, e, lineStart)
+			if n := len(spacing); n > 0 && spacing[n-1].Finding == is.Finding {
+				continue // pycodestyle reports both sides of one "="
+			}
+			spacing = append(spacing, is)
 		}
 	}
 	if in.Tabs {
