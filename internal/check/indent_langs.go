@@ -187,8 +187,11 @@ var rustIndent = &indentLang{
 		"type_cast_expression", "reference_expression", "unary_expression", "attribute_item",
 		"field_initializer", "enum_variant", "shorthand_field_initializer", "if_let_expression", "or_pattern",
 		"while_let_expression", "mod_item", "generic_function", "scoped_identifier", "break_expression",
-		"match_expression", "struct_expression", "unsafe_block", "async_block", "const_block"),
-	branch:           newSet("else_clause", "where_clause", "else"),
+		"match_expression", "struct_expression", "unsafe_block", "async_block", "const_block", "field_pattern"),
+	// A call's "(" never starts a line in rustfmt's output: one that does
+	// follows a brace macro (`pin! { ... }` then `(&mut f).await`), which
+	// the grammar reads as calling the macro.
+	branch:           newSet("else_clause", "where_clause", "else", "arguments"),
 	freeWithComments: newSet("binary_expression"),
 	body:             newSet("block", "declaration_list", "field_declaration_list", "enum_variant_list", "match_block"),
 	flat:             newSet("or_pattern"),
@@ -196,7 +199,9 @@ var rustIndent = &indentLang{
 	chainAfterClose:  true,
 	opaque:           newSet("string_literal", "raw_string_literal", "char_literal"),
 	// rustfmt leaves macro bodies (`quote! { ... }`) as written.
-	ignore: newSet("macro_definition", "token_tree"),
+	// rustfmt aligns multi-line closure parameters visually.
+	ignore: newSet("macro_definition", "token_tree", "closure_parameters"),
+	pairs:  map[string]string{"type_arguments": "<", "type_parameters": "<"},
 }
 
 var pythonIndent = &indentLang{

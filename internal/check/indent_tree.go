@@ -357,9 +357,13 @@ func (b *treeIndent) bracketOf(n fn) (open, close fn) {
 		want = "{"
 	default:
 		if o, ok := b.spec.pairs[b.typ(n)]; ok {
+			closer := fn(-1)
+			if o == "<" && b.typ(ks[len(ks)-1]) == ">" {
+				closer = ks[len(ks)-1]
+			}
 			for _, c := range ks {
 				if b.typ(c) == o {
-					return c, -1
+					return c, closer
 				}
 			}
 		}
