@@ -297,11 +297,12 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 	if !utf8.ValidString(msg) {
 		msg = strings.ToValidUTF8(msg, "\uFFFD")
 	}
+	li := linesOf(u)
 	return Diagnostic{
 		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
 		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
-		Message: msg, Fingerprint: Fingerprint(path, c, msg, lineText(u.Src, fd.Start)),
-		Col16: utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
+		Message: msg, Fingerprint: li.fingerprint(path, c, msg, l1),
+		Col16: li.col16(fd.Start, l1, c1), EndCol16: li.col16(fd.End, l2, c2),
 	}
 }
 
