@@ -53,13 +53,20 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 		}
 		lead := string(m.src[l.start:l.lead])
 		if l.kind == lineUnit {
-			if msg := layIndentProblem([]byte(lead), in); msg != "" {
-				col := l.col
+			// No structure to judge by: only tabs where spaces are the
+			// unit (or the other way round) are certain mistakes; a width
+			// that is not a multiple may be a continuation's alignment.
+			if spec := m.spec; spec != nil && spec.skipLine != nil && spec.skipLine(m.src, l.lead) {
+				continue
+			}
+			if in.Tabs && strings.HasPrefix(lead, " ") || !in.Tabs && strings.Contains(lead, "\t") {
+				msg := "line indented with spaces, expected tabs"
 				if !in.Tabs {
-					col = (col + in.Width/2) / in.Width * in.Width
+					msg = fmt.Sprintf("line indented with a tab, expected %s per level", plural(in.Width, "space"))
 				}
+				col := l.col
 				out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
-					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: col == l.col,
+					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: true,
 					Finding: Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg + " (in code the grammar cannot parse)"}})
 			}
 			continue

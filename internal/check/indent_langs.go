@@ -41,6 +41,9 @@ type indentLang struct {
 	// free are continuations whose lines may be indented at will (eslint
 	// does not check the operands of binary operators).
 	free set
+	// contZero are continued nodes whose later lines may also sit at the
+	// level of their first (a C label's statement on the next line).
+	contZero set
 	// flat are continued nodes whose later lines sit at the level of
 	// their first (a Rust or-pattern's `| B`, as rustfmt prints it).
 	flat set
@@ -151,6 +154,7 @@ var cIndent = &indentLang{
 	zero:         newSet("declaration_list"),
 	caseLabel:    newSet("case_statement", "access_specifier"),
 	label:        newSet("labeled_statement"),
+	contZero:     newSet("labeled_statement"),
 	preamble:     newSet("template", "template_parameter_list", "attribute_declaration"),
 	opaque:       newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
 	ignore:       newSet("preproc_def", "preproc_function_def", "preproc_call"),

@@ -63,6 +63,7 @@ const (
 
 // indentModel is the judgement of every line of one unit.
 type indentModel struct {
+	spec     *indentLang // the tree's language table, nil without one
 	src      []byte
 	lines    []indentLine
 	tabWidth int

@@ -30,6 +30,7 @@ func (b *treeIndent) children(n fn) []fn { return b.kids[n] }
 // buildIndentModel judges every line of src by the tree rooted at root.
 func buildIndentModel(src []byte, ft *ftree, spec *indentLang, tabWidth, unitCols int) *indentModel {
 	m := newIndentModel(src, tabWidth, unitCols)
+	m.spec = spec
 	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), f: ft.f, kids: ft.kids}
 	b.hasErr = make([]bool, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
@@ -105,6 +106,17 @@ func buildIndentModel(src []byte, ft *ftree, spec *indentLang, tabWidth, unitCol
 			top.next = -1
 		}
 		work = append(work, frame{c, -2})
+	}
+	// In regions judged by the unit alone, the lines inside comments and
+	// strings (an ERROR node's too) are text, not indentation.
+	for _, x := range b.f {
+		if isCommentType(x.Type) || spec.opaque[x.Type] {
+			for j := m.lineOf(x.Start) + 1; j < len(m.lines) && m.lines[j].lead < x.End; j++ {
+				if m.lines[j].kind == lineUnit && m.lines[j].lead > x.Start {
+					m.lines[j].kind = lineSkip
+				}
+			}
+		}
 	}
 	m.finish()
 	return m
@@ -260,6 +272,19 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				if spec.wrapAtLeast && l.cont {
 					l.atLeast = bc + u
 				}
+				if spec.contZero[at] {
+					l.want = append(l.want, bc)
+				}
+				if startsChild && spec.label[b.typ(child)] {
+					l.want = append(l.want, 0, bc)
+				}
+				if spec.visual == visualAllowed {
+					// A continuation inside brackets may align with the
+					// first token after the innermost opening bracket.
+					if v, ok := b.enclosingVisual(stack[:k], t); ok {
+						l.want = append(l.want, v)
+					}
+				}
 				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
 					if p, ok := b.closerLineBefore(i); ok {
 						l.want = append(l.want, p)
@@ -274,6 +299,17 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 	if spec.topAny {
 		l.free = true
 	}
+}
+
+// enclosingVisual is the visual column of the innermost bracket among
+// ancestors that opens before t and has a token after it on its line.
+func (b *treeIndent) enclosingVisual(ancestors []fn, t fn) (int, bool) {
+	for k := len(ancestors) - 1; k >= 0; k-- {
+		if o, _ := b.bracketOf(ancestors[k]); o >= 0 && b.start(o) < b.start(t) {
+			return b.visualCol(o)
+		}
+	}
+	return 0, false
 }
 
 // closerLineBefore returns the column of the code line before line i
