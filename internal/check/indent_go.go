@@ -92,9 +92,12 @@ func goIssues(src []byte, c constraint.Constraint) ([]LayoutIssue, bool) {
 				if ta.tok == token.COMMENT {
 					what = "comment line"
 				}
+				msg := fmt.Sprintf("%s indented with %s, gofmt indents it with %s", what, describeLead(got), describeLead(want))
+				if !in.Tabs {
+					msg = fmt.Sprintf("%s indented with %s, expected %s (gofmt's levels, %s each)", what, describeLead(got), describeLead(want), plural(in.Width, "space"))
+				}
 				out = append(out, LayoutIssue{Kind: IndentIssue, Line: la, Lead: want, TabWidth: 4, Tabs: in.Tabs,
-					Finding: Finding{Start: lineA.start, End: max(lineA.lead, min(lineA.start+1, lineA.end)),
-						Message: fmt.Sprintf("%s indented with %s, gofmt indents it with %s", what, describeLead(got), describeLead(want))}})
+					Finding: Finding{Start: lineA.start, End: max(lineA.lead, min(lineA.start+1, lineA.end)), Message: msg}})
 			}
 		}
 		if ta.tok == token.COMMENT && strings.HasPrefix(ta.lit, "/*") {

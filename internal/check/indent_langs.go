@@ -147,14 +147,17 @@ var cIndent = &indentLang{
 		// C++
 		"function_definition_header", "field_initializer_list", "new_expression", "lambda_expression",
 		"condition_clause", "for_range_loop", "template_declaration", "base_class_clause", "alias_declaration",
-		"qualified_identifier", "optional_parameter_declaration", "static_assert_declaration", "throw_statement"),
-	branch: newSet("else_clause", "else", "while", "catch_clause", "field_initializer_list"),
+		"qualified_identifier", "optional_parameter_declaration", "static_assert_declaration", "throw_statement",
+		// A function's later header lines (a C++ constructor's
+		// `: member(x)`, GNU's name under its return type).
+		"function_definition"),
+	branch: newSet("else_clause", "else", "while", "catch_clause"),
 	body: newSet("compound_statement", "field_declaration_list", "enumerator_list", "declaration_list",
 		"initializer_list"),
 	zero:         newSet("declaration_list"),
 	caseLabel:    newSet("case_statement", "access_specifier"),
 	label:        newSet("labeled_statement"),
-	contZero:     newSet("labeled_statement"),
+	contZero:     newSet("labeled_statement", "function_definition"),
 	preamble:     newSet("template", "template_parameter_list", "attribute_declaration"),
 	opaque:       newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
 	ignore:       newSet("preproc_def", "preproc_function_def", "preproc_call"),
