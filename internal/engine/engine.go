@@ -237,12 +237,19 @@ func Applicable(cfg *config.Config, path string) []config.Entry {
 			if len(e.Paths) == 0 && e.Constraint.Lang != id {
 				continue
 			}
-		} else if e.Constraint.Lang != "" && e.Constraint.Lang != id {
+		} else if e.Constraint.Lang != "" && e.Constraint.Lang != id && !namesHeader(e, path, id) {
 			continue
 		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// namesHeader: an entry whose paths name a ".h" file applies to it in C
+// and C++ alike, whatever its content suggests (headers are often both).
+func namesHeader(e config.Entry, path string, id lang.ID) bool {
+	cc := func(l lang.ID) bool { return l == lang.C || l == lang.CPP }
+	return len(e.Paths) > 0 && strings.HasSuffix(strings.ToLower(path), ".h") && cc(id) && cc(e.Constraint.Lang)
 }
 
 func checkFile(ctx context.Context, f File, o Options) Result {

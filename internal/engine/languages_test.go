@@ -80,3 +80,20 @@ func TestLanguagesConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// An entry whose paths name a header applies to it as C or C++ alike.
+func TestPathsNameHeaders(t *testing.T) {
+	cfg := mustConfig(t, `
+constraints:
+  - type: indentation_spacing
+    spec: cpp;spaces:4
+    paths: ["include/*.h"]
+`)
+	cfg.LanguageOf("include/point.h", []byte("struct point { int x; };\n"))
+	if got := Applicable(cfg, "include/point.h"); len(got) != 1 {
+		t.Errorf("a C header named by paths: %d entries apply, want 1", len(got))
+	}
+	if got := Applicable(cfg, "src/point.h"); len(got) != 0 {
+		t.Errorf("a header the paths do not name: %d entries apply, want 0", len(got))
+	}
+}
