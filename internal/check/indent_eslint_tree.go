@@ -1,5 +1,7 @@
 package check
 
+import "strings"
+
 // esNode is an ESTree node (the shape eslint's indent rule reads) built
 // over tree-sitter-javascript's tree: parentheses are not nodes, argument
 // and parameter lists are fields, `else` and `finally` have no node of
@@ -99,8 +101,36 @@ func hasChild(n fnode, typ string) bool {
 	return false
 }
 
-// conv converts one tree-sitter node (nil for nodes ESTree has not).
+// conv converts one tree-sitter node (nil for nodes ESTree has not). A
+// known node's children that its ESTree fields do not cover and that
+// eslint does not know either (TypeScript's type arguments and
+// annotations) become unknown children, whose lines eslint leaves alone.
 func (b *esBuild) conv(n fnode) *esNode {
+	e := b.conv1(n)
+	if e == nil || strings.HasPrefix(e.typ, "TS:") {
+		return e
+	}
+	for _, c := range namedKids(unparen(n)) {
+		covered := false
+		for _, k := range e.kids {
+			covered = covered || k.start < c.End() && c.Start() < k.end
+		}
+		if covered || !tsTypeNodes[c.Type()] {
+			continue
+		}
+		if k := b.conv1(c); k != nil && strings.HasPrefix(k.typ, "TS:") {
+			adopt(e, k)
+		}
+	}
+	return e
+}
+
+// tsTypeNodes are tree-sitter-typescript's type-level children of
+// otherwise known nodes.
+var tsTypeNodes = newSet("type_arguments", "type_parameters", "type_annotation", "asserts_annotation",
+	"type_predicate_annotation", "opting_type_annotation", "omitting_type_annotation", "adding_type_annotation")
+
+func (b *esBuild) conv1(n fnode) *esNode {
 	n = unparen(n)
 	if !n.Valid() || isCommentType(n.Type()) {
 		return nil
