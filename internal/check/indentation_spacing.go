@@ -24,6 +24,9 @@ var indentationRule = &Rule{Type: constraint.Indentation, Check: checkIndentatio
 var laySpacingOps = []string{"=", "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"}
 
 func checkIndentationSpacing(u *Unit, c constraint.Constraint) Result {
+	if u.Profile == Lint {
+		return lintIndentationSpacing(u, c)
+	}
 	if c.Indent == nil || !c.Indent.Tabs && c.Indent.Width <= 0 {
 		return Result{Verdict: Unverified, Reason: "indentation_spacing constraint without an indentation unit"}
 	}

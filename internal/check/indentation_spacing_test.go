@@ -2,6 +2,9 @@ package check
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -149,5 +152,77 @@ func TestLayoutCommentNewline(t *testing.T) {
 		if got := string(layViewOf(u, tc.id, sp, true).text); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
 		}
+	}
+}
+
+// No silent cap: every finding is reported, in both profiles (a cap of
+// 200 used to drop the rest without a word).
+func TestLayoutReportsEveryFinding(t *testing.T) {
+	var ind, br strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&ind, "int f%d(void) {\n   return %d;\n}\n", i, i)
+		fmt.Fprintf(&br, "int g%d(void)\n{\n    return %d;\n}\n", i, i)
+	}
+	for _, tc := range []struct{ spec, src string }{
+		{"c;spaces:4", ind.String()},
+	} {
+		for _, p := range []Profile{MultiCodeIF, Lint} {
+			c, err := constraint.ParseAnswer(constraint.Indentation, tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Run(NewUnit(context.Background(), "x.c", []byte(tc.src), p), c)
+			if len(r.Findings) != 300 {
+				t.Errorf("%s %s: %d findings, want 300", tc.spec, p, len(r.Findings))
+			}
+		}
+	}
+	c, err := constraint.ParseAnswer(constraint.Braces, "c;K&R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Profile{MultiCodeIF, Lint} {
+		r := Run(NewUnit(context.Background(), "x.c", []byte(br.String()), p), c)
+		if len(r.Findings) != 300 {
+			t.Errorf("braces %s: %d findings, want 300", p, len(r.Findings))
+		}
+	}
+}
+
+// Keyword arguments and defaults are never spacing findings in Python
+// (pycodestyle E251 wants them unspaced); an annotated default is spaced
+// (E252). The fix track's keyword-argument task holds both.
+func TestKeywordArgumentsAreNotSpacingFindings(t *testing.T) {
+	task, err := os.ReadFile(filepath.Join("..", "..", "benchmark", "fix", "tasks", "py-keyword-args", "report.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := constraint.ParseAnswer(constraint.Indentation, "python;spaces:4;spacing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"task":     string(task),
+		"calls":    "f(a=1, b=g(c=2))\nx = dict(k=v, **rest)\n",
+		"defaults": "def f(a, b=1, *args, c=None, **kw):\n    return lambda x=1: x\n",
+		"typed":    "def f(a: int = 1, *, b: str = 'x') -> None:\n    pass\n",
+		"class":    "class A(Base, metaclass=Meta):\n    pass\n",
+	} {
+		is, err := LayoutIssues(NewUnit(context.Background(), "x.py", []byte(src), Lint), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range is {
+			if i.Kind == SpacingIssue {
+				t.Errorf("%s: spacing finding %q at %d", name, i.Message, i.Start)
+			}
+		}
+	}
+	is, err := LayoutIssues(NewUnit(context.Background(), "x.py", []byte("f(a = 1)\ndef g(b: int=2):\n    pass\n"), Lint), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(is) != 2 {
+		t.Errorf("spaced keyword and unspaced annotated default: %d findings, want one E251 and one E252: %+v", len(is), is)
 	}
 }

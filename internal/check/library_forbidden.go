@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/constraint"
@@ -197,7 +198,7 @@ func rustImportNames(n syntax.Node) []string {
 func declImportNames(keywords ...string) func(syntax.Node) []string {
 	return func(n syntax.Node) []string {
 		fields := strings.Fields(strings.NewReplacer(";", " ", "\n", " ").Replace(n.Text()))
-		for len(fields) > 0 && contains(keywords, fields[0]) {
+		for len(fields) > 0 && slices.Contains(keywords, fields[0]) {
 			fields = fields[1:]
 		}
 		if len(fields) == 0 {
@@ -208,15 +209,6 @@ func declImportNames(keywords ...string) func(syntax.Node) []string {
 		}
 		return []string{strings.TrimSuffix(strings.TrimSuffix(fields[0], ".*"), ".")}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func includeNames(n syntax.Node) []string {

@@ -152,7 +152,7 @@ func baselineRoundTrip(t *testing.T, dir string) (moved, added int) {
 // breaksParse reports whether after has syntax errors that before does
 // not: a realistic new violation is code that still parses.
 func breaksParse(t *testing.T, path string, before, after []byte) bool {
-	in, ok := lang.ByPath(path)
+	in, ok := lang.ByPathContent(path, before)
 	if !ok || !syntax.Supported(in.ID) {
 		return false
 	}
@@ -197,7 +197,7 @@ func newViolations(t *testing.T, dir string, ds []engine.Diagnostic) []edit {
 // directly above it, as a line range.
 func declRange(t *testing.T, path string, src []byte, line int, outermost bool) (from, to int, name string, ok bool) {
 	t.Helper()
-	in, known := lang.ByPath(path)
+	in, known := lang.ByPathContent(path, src)
 	if !known {
 		return 0, 0, "", false
 	}

@@ -13,7 +13,7 @@ import (
 // the suppression markers that could not be read, and one line saying
 // what the run found, e.g.
 //
-//	iflint: 3 findings (2 errors, 1 warning) in 2 files; 14 files checked, 1 skipped; 2 suppressed inline; 1 constraint unverified in 4 files: decided by an LLM judge; no judge configured
+//	iflint: 3 findings (2 errors, 1 warning) in 2 files; 14 files checked, 1 skipped, 5 files no constraint applies to; 2 suppressed inline; 1 constraint unverified in 4 files: decided by an LLM judge; no judge configured
 //
 // A clean run says "no findings".
 func (c *Command) printSummary(res *engine.Result, n counts, sc *scope) {
@@ -31,6 +31,9 @@ func printSkipped(c *Command, skipped []engine.Skipped) {
 	var reasons []string
 	byReason := map[string][]string{}
 	for _, s := range skipped {
+		if s.Unconstrained {
+			continue // counted in the summary line; -format json lists them
+		}
 		if _, ok := byReason[s.Reason]; !ok {
 			reasons = append(reasons, s.Reason)
 		}
@@ -78,8 +81,19 @@ func summaryLine(res *engine.Result, n counts, sc *scope) string {
 		checked[o.Path] = true
 	}
 	files2 := plural(len(checked), "file") + " checked"
-	if len(res.Skipped) > 0 {
-		files2 += fmt.Sprintf(", %d skipped", len(res.Skipped))
+	skipped, unconstrained := 0, 0
+	for _, s := range res.Skipped {
+		if s.Unconstrained {
+			unconstrained++
+		} else {
+			skipped++
+		}
+	}
+	if skipped > 0 {
+		files2 += fmt.Sprintf(", %d skipped", skipped)
+	}
+	if unconstrained > 0 {
+		files2 += fmt.Sprintf(", %s no constraint applies to", plural(unconstrained, "file"))
 	}
 	parts = append(parts, files2)
 

@@ -46,6 +46,9 @@ type Config struct {
 	// hooks) apply when -baseline is not given, relative to the
 	// configuration's directory.
 	Baseline string
+	// Languages assigns languages to path globs (`languages:`).
+	Languages []LanguageGlob
+	langs     *langMemo
 }
 
 // Entry is one configured constraint.
@@ -98,7 +101,7 @@ func Load(dir, p string) (*Config, error) {
 
 // Parse parses configuration bytes; name labels errors.
 func Parse(name string, b []byte) (*Config, error) {
-	cfg := &Config{Source: name, Profile: check.Lint, Fix: Fix{Timeout: DefaultTestTimeout}}
+	cfg := &Config{Source: name, Profile: check.Lint, Fix: Fix{Timeout: DefaultTestTimeout}, langs: &langMemo{}}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&doc); err != nil {
@@ -112,7 +115,7 @@ func Parse(name string, b []byte) (*Config, error) {
 		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, judge, jdks, fix, baseline, constraints"}
+		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, languages, judge, jdks, fix, baseline, constraints"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -148,6 +151,12 @@ func Parse(name string, b []byte) (*Config, error) {
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				cfg.JDKs[strings.TrimPrefix(v.Content[j].Value, "jdk")] = v.Content[j+1].Value
 			}
+		case "languages":
+			ls, err := parseLanguages(name, v)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Languages = ls
 		case "fix":
 			f, err := parseFix(name, v)
 			if err != nil {
@@ -171,7 +180,7 @@ func Parse(name string, b []byte) (*Config, error) {
 				cfg.Constraints = append(cfg.Constraints, e)
 			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, judge, jdks, fix, baseline or constraints", k.Value)}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, languages, judge, jdks, fix, baseline or constraints", k.Value)}
 		}
 	}
 	if len(cfg.Constraints) == 0 {

@@ -56,10 +56,15 @@ type Outcome struct {
 	Reason  string          `json:"reason,omitempty"`
 }
 
-// Skipped is a file that was not checked, and why.
+// Skipped is a file that was not checked, and why. Unconstrained marks
+// files of a language no configured constraint applies to (a C++
+// repository under the default profile, say), which are listed and
+// counted rather than reported one by one.
 type Skipped struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
+	Path          string `json:"path"`
+	Reason        string `json:"reason"`
+	Language      string `json:"language,omitempty"`
+	Unconstrained bool   `json:"unconstrained,omitempty"`
 }
 
 // Result is everything one run found, sorted.
@@ -128,7 +133,7 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 				}
 				return nil
 			}
-			if _, ok := lang.ByPath(q); ok && d.Type().IsRegular() {
+			if _, ok := cfg.LanguageOf(rel, nil); ok && d.Type().IsRegular() {
 				add(q)
 			}
 			return nil
@@ -178,7 +183,7 @@ func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) 
 		}
 		rel := relPath(root, n)
 		if st.Size() > MaxFileSize {
-			out.Skipped = append(out.Skipped, Skipped{rel, fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
+			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
 			continue
 		}
 		b, err := os.ReadFile(n)
@@ -220,17 +225,11 @@ func Check(ctx context.Context, files []File, o Options) *Result {
 	return res
 }
 
-// fileLang detects a file's language from its extension.
-func fileLang(path string) lang.ID {
-	if in, ok := lang.ByPath(path); ok {
-		return in.ID
-	}
-	return lang.Unknown
-}
-
-// Applicable returns the configured entries that apply to a file.
+// Applicable returns the configured entries that apply to a file, whose
+// language is decided by the config (`languages:`, the extension, and a
+// ".h" file's content once the check has read it; see LanguageOf).
 func Applicable(cfg *config.Config, path string) []config.Entry {
-	id := fileLang(path)
+	id, _ := cfg.LanguageOf(path, nil)
 	var out []config.Entry
 	for _, e := range cfg.Constraints {
 		if !e.Applies(path) {
@@ -243,7 +242,7 @@ func Applicable(cfg *config.Config, path string) []config.Entry {
 			if len(e.Paths) == 0 && e.Constraint.Lang != id {
 				continue
 			}
-		} else if e.Constraint.Lang != "" && e.Constraint.Lang != id {
+		} else if e.Constraint.Lang != "" && e.Constraint.Lang != id && !namesHeader(e, path, id) {
 			continue
 		}
 		out = append(out, e)
@@ -251,14 +250,25 @@ func Applicable(cfg *config.Config, path string) []config.Entry {
 	return out
 }
 
+// namesHeader: an entry whose paths name a ".h" file applies to it in C
+// and C++ alike, whatever its content suggests (headers are often both).
+func namesHeader(e config.Entry, path string, id lang.ID) bool {
+	cc := func(l lang.ID) bool { return l == lang.C || l == lang.CPP }
+	return len(e.Paths) > 0 && strings.HasSuffix(strings.ToLower(path), ".h") && cc(id) && cc(e.Constraint.Lang)
+}
+
 func checkFile(ctx context.Context, f File, o Options) Result {
 	var res Result
+	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
 	entries := Applicable(o.Config, f.Path)
 	if len(entries) == 0 {
+		name := lang.Get(id).Name
+		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
+			Reason: fmt.Sprintf("no configured constraint applies to %s files", name)})
 		return res
 	}
 	if bytes.IndexByte(f.Src, 0) >= 0 {
-		res.Skipped = append(res.Skipped, Skipped{f.Path, "binary file"})
+		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Reason: "binary file"})
 		return res
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
@@ -292,9 +302,9 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	}
 	// Fingerprints first: a finding's occurrence index must not depend on
 	// which of its twins a marker suppresses.
-	fingerprint(u, res.Diagnostics, starts, fileLevel)
+	fingerprint(u, id, res.Diagnostics, starts, fileLevel)
 	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
-		suppressFindings(u, &res, fileLevel, o.ReportUnusedIgnores)
+		suppressFindings(u, id, &res, fileLevel, o.ReportUnusedIgnores)
 	}
 	return res
 }
@@ -310,24 +320,13 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 	if !utf8.ValidString(msg) {
 		msg = strings.ToValidUTF8(msg, "\uFFFD")
 	}
+	li := linesOf(u)
 	return Diagnostic{
 		Path: path, Line: l1, Col: c1, EndLine: l2, EndCol: c2,
 		Type: c.Type, Category: string(c.Type.Category()), Spec: c.Spec, Severity: e.Severity,
 		Message: msg,
-		Col16:   utf16Col(u.Src, fd.Start, c1), EndCol16: utf16Col(u.Src, fd.End, c2),
+		Col16:   li.col16(fd.Start, l1, c1), EndCol16: li.col16(fd.End, l2, c2),
 	}
-}
-
-func lineText(src []byte, off int) string {
-	if off > len(src) {
-		off = len(src)
-	}
-	start := bytes.LastIndexByte(src[:off], '\n') + 1
-	end := bytes.IndexByte(src[off:], '\n')
-	if end < 0 {
-		return string(src[start:])
-	}
-	return string(src[start : off+end])
 }
 
 func firstLine(s string) string {

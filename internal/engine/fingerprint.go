@@ -9,6 +9,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -23,8 +24,20 @@ import (
 // those, in source order: moving code keeps a fingerprint, and a second
 // identical finding gets a new one.
 func Fingerprint(path string, c constraint.Constraint, msg, decl, line string, occurrence int) string {
+	return fingerprintOf(path, c, msg, decl, lineDigest(line), occurrence)
+}
+
+// lineDigest stands for a line in a fingerprint: the SHA-256 of its
+// normalized text, computed once per line however many findings it holds
+// (a minified line can hold thousands).
+func lineDigest(line string) string {
+	d := sha256.Sum256([]byte(normalizeLine(line)))
+	return string(d[:])
+}
+
+func fingerprintOf(path string, c constraint.Constraint, msg, decl, digest string, occurrence int) string {
 	h := sha256.New()
-	for _, s := range []string{path, string(c.Type), c.Spec, msg, decl, normalizeLine(line), strconv.Itoa(occurrence)} {
+	for _, s := range []string{path, string(c.Type), c.Spec, msg, decl, digest, strconv.Itoa(occurrence)} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -39,27 +52,30 @@ func normalizeLine(s string) string { return strings.Join(strings.Fields(s), " "
 // (u), whose start offsets are starts. A file-level finding (an absence,
 // such as no required call) has no line or declaration of its own: its
 // fingerprint must not change with the file's first line.
-func fingerprint(u *check.Unit, diags []Diagnostic, starts []int, fileLevel []bool) {
+func fingerprint(u *check.Unit, id lang.ID, diags []Diagnostic, starts []int, fileLevel []bool) {
 	if len(diags) == 0 {
 		return
 	}
-	decls := declarations(u)
-	type key struct{ t, spec, msg, decl, line string }
-	keys := make([]key, len(diags))
+	decls := declarations(u, id)
+	li := linesOf(u)
 	order := make([]int, len(diags))
-	for i, d := range diags {
-		keys[i] = key{t: string(d.Type), spec: d.Spec, msg: d.Message}
-		if !fileLevel[i] {
-			keys[i].decl, keys[i].line = decls.around(starts[i]), normalizeLine(lineText(u.Src, starts[i]))
-		}
+	for i := range order {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return starts[order[a]] < starts[order[b]] })
+	type key struct{ t, spec, msg, decl, line string }
 	seen := map[key]int{}
+	sweep := decls.sweep()
 	for _, i := range order {
-		k := keys[i]
-		c := constraint.Constraint{Type: diags[i].Type, Spec: diags[i].Spec}
-		diags[i].Fingerprint = Fingerprint(diags[i].Path, c, k.msg, k.decl, k.line, seen[k])
+		d := &diags[i]
+		k := key{t: string(d.Type), spec: d.Spec, msg: d.Message}
+		if !fileLevel[i] {
+			k.decl, k.line = sweep(starts[i]), li.digest(d.Line)
+		} else {
+			k.line = lineDigest("")
+		}
+		c := constraint.Constraint{Type: d.Type, Spec: d.Spec}
+		d.Fingerprint = fingerprintOf(d.Path, c, k.msg, k.decl, k.line, seen[k])
 		seen[k]++
 	}
 }
@@ -86,11 +102,38 @@ func (l declList) around(off int) string {
 	return strings.Join(names, ".")
 }
 
-// declarations lists the named declarations of u's language (functions,
-// methods, classes, types, modules) from its syntax tree; none where
-// there is no grammar or no parse.
-func declarations(u *check.Unit) declList {
-	id := fileLang(u.Path)
+// sweep returns around for offsets asked in ascending order, in one pass
+// over the list: the declarations, nested as syntax trees nest them, are
+// kept on a stack of those open at the last offset.
+func (l declList) sweep() func(off int) string {
+	var open []declSpan
+	next := 0
+	return func(off int) string {
+		for len(open) > 0 && open[len(open)-1].end <= off {
+			open = open[:len(open)-1]
+		}
+		for ; next < len(l) && l[next].start <= off; next++ {
+			if off < l[next].end {
+				for len(open) > 0 && open[len(open)-1].end <= l[next].start {
+					open = open[:len(open)-1]
+				}
+				open = append(open, l[next])
+			}
+		}
+		names := make([]string, 0, len(open))
+		for _, d := range open {
+			if d.start <= off && off < d.end {
+				names = append(names, d.name)
+			}
+		}
+		return strings.Join(names, ".")
+	}
+}
+
+// declarations lists the named declarations of u, in language id (a
+// header's, from its content), from its syntax tree (functions, methods,
+// classes, types, modules); none where there is no grammar or no parse.
+func declarations(u *check.Unit, id lang.ID) declList {
 	if !syntax.Supported(id) {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/lang"
 )
 
 func checkSrc(t *testing.T, yml, path, src string) []Diagnostic {
@@ -43,7 +44,7 @@ func distinct(t *testing.T, ds []Diagnostic) {
 // moves them.
 func TestFingerprintsTellIdenticalLinesApart(t *testing.T) {
 	const yml = "version: 1\nconstraints:\n  - type: indentation_spacing\n    spec: python;spaces:4;spacing\n"
-	src := "class A:\n    def f(self, a=1):\n        return a\n\n\nclass B:\n    def f(self, a=1):\n        return a\n"
+	src := "class A:\n    def f(self, a):\n        b=a\n        return b\n\n\nclass B:\n    def f(self, a):\n        b=a\n        return b\n"
 	ds := checkSrc(t, yml, "m.py", src)
 	if len(ds) != 2 {
 		t.Fatalf("%d findings, want 2: %+v", len(ds), ds)
@@ -92,7 +93,7 @@ func TestFingerprintDeclarationNames(t *testing.T) {
 		{"a.js", "class K {\n  m() {\n    let x = 1;\n  }\n}\nfunction g() { return 2; }\n", "let x", "K.m"},
 	} {
 		u := checkUnit(tc.path, tc.src)
-		if got := declarations(u).around(strings.Index(tc.src, tc.at)); got != tc.want {
+		if got := declarations(u, fileLang(tc.path)).around(strings.Index(tc.src, tc.at)); got != tc.want {
 			t.Errorf("%s: declaration around %q = %q, want %q", tc.path, tc.at, got, tc.want)
 		}
 	}
@@ -100,4 +101,24 @@ func TestFingerprintDeclarationNames(t *testing.T) {
 
 func checkUnit(path, src string) *check.Unit {
 	return check.NewUnit(context.Background(), path, []byte(src), check.Lint)
+}
+
+// TestSweepIsAround: the one-pass sweep names the same enclosing
+// declarations as around, at every offset of a nested list.
+func TestSweepIsAround(t *testing.T) {
+	l := declList{{0, 100, "A"}, {5, 40, "f"}, {10, 20, "g"}, {40, 60, "h"}, {70, 90, "B"}, {72, 80, "m"}, {120, 130, "C"}}
+	sweep := l.sweep()
+	for off := 0; off < 140; off++ {
+		if got, want := sweep(off), l.around(off); got != want {
+			t.Fatalf("offset %d: sweep %q, around %q", off, got, want)
+		}
+	}
+}
+
+// fileLang is a file's language by its extension.
+func fileLang(path string) lang.ID {
+	if in, ok := lang.ByPath(path); ok {
+		return in.ID
+	}
+	return lang.Unknown
 }

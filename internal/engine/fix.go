@@ -297,7 +297,8 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	cand.Lines, _ = f.changedLines(cand.Path, old.Src, src)
 	nu := f.unit(ctx, cand.Path, src)
 	v := &cand.Verification
-	st, err := verify.Syntax(old, nu, fileLang(cand.Path))
+	id, _ := f.o.Config.LanguageOf(cand.Path, old.Src) // a header by its content
+	st, err := verify.Syntax(old, nu, id)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/suppress"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -42,8 +43,7 @@ type Ignore struct {
 // suppressFindings moves the diagnostics an inline marker silences from
 // res.Diagnostics to res.Suppressed; fileLevel[i] marks diagnostics about
 // the file as a whole, which only file-wide markers silence.
-func suppressFindings(u *check.Unit, res *Result, fileLevel []bool, reportUnused bool) {
-	id := fileLang(u.Path)
+func suppressFindings(u *check.Unit, id lang.ID, res *Result, fileLevel []bool, reportUnused bool) {
 	set := suppress.Parse(id, u.Src, func() (*syntax.Tree, error) { return u.Tree(id) })
 	for _, p := range set.Problems {
 		res.InvalidIgnores = append(res.InvalidIgnores, Ignore{Path: u.Path, Line: p.Pos.Line, Col: p.Pos.Col, Tool: "iflint", Severity: "warning", Message: p.Msg})

@@ -9,63 +9,201 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// FixIndentation is the Fixer of indentation_spacing. It re-indents every
-// code line to depth×unit and fixes operator/comma spacing on the lines
-// the rule reports. Depth comes from the nesting of the lines' columns
-// (Python's INDENT/DEDENT algorithm), which is exactly block structure in
-// Python and the author's structure elsewhere. Where that guess is wrong
-// (a file whose indentation is already inconsistent), the result changes
-// the syntax tree's shape and verification rejects it.
+// FixIndentation is the Fixer of indentation_spacing. It edits exactly
+// what the findings it is given require, with the fix the rule computed
+// for each (check.LayoutIssues): an indentation finding's line gets the
+// leading blanks the rule wants and the lines judged relative to it (its
+// block) shift along so the block keeps its shape; a spacing finding gets
+// the blanks around its operator or comma (spacing.go). A finding the
+// rule attached no fix to comes back Skipped with the rule's reason, and
+// so does one the current rule no longer reports: the fixer never edits
+// text its checker did not flag, and findings it is not given (outside a
+// pull request's diff, say) are left alone.
 func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
 	if r.Verdict != check.Fail || c.Indent == nil {
 		return nil, nil, nil
 	}
-	t, err := u.Tree(c.Lang)
-	if err != nil {
-		return nil, nil, fmt.Errorf("indentation fix: parse as %s: %w", c.Lang, err)
+	lu := u
+	if u.Profile != check.Lint {
+		lu = check.NewUnit(u.Ctx, u.Path, u.Src, check.Lint)
 	}
-	opaque := opaqueSpans(t.Root())
-	var edits Edits
+	issues, err := check.LayoutIssues(lu, c)
+	if err != nil {
+		return nil, nil, fmt.Errorf("indentation fix: %w", err)
+	}
+	var indent []check.LayoutIssue
+	var spacing []check.LayoutIssue
 	var skipped []Skipped
-	if needsReindent(r) {
-		var brackets []byteSpan
-		if c.Lang == lang.Python {
-			brackets = bracketSpans(t.Root())
+	taken := map[int]bool{} // indentation issues by line, each applied once
+	for _, f := range r.Findings {
+		is, ok := matchIssue(u.Src, issues, f, u.Profile == check.Lint)
+		if ok && is.Block > 0 {
+			// A statement of a block that moves whole: its fix is the
+			// block's.
+			if head, found := blockHead(issues, is.Block-1); found {
+				is = head
+			}
 		}
-		edits = reindent(u.Src, opaque, brackets, c.Indent)
+		switch {
+		case !ok:
+			why := "the rule no longer reports this finding on the current text"
+			if u.Profile != check.Lint {
+				why = "the multicodeif profile reports what the paper's evaluator reports; the lint profile's rule, whose fixes this fixer makes, sees nothing to fix here"
+			}
+			skipped = append(skipped, Skipped{f.Start, f.End, why})
+		case is.Refusal != "":
+			skipped = append(skipped, Skipped{f.Start, f.End, "not fixed: " + is.Refusal})
+		case is.Kind == check.IndentIssue:
+			if !taken[is.Line] {
+				taken[is.Line] = true
+				indent = append(indent, is)
+			}
+		default:
+			spacing = append(spacing, is)
+		}
 	}
-	if c.Spacing != constraint.SpacingAny {
-		es, sk := fixSpacing(u.Src, t.Root(), r, c.Spacing == constraint.SpacingRequired)
-		edits = append(edits, es...)
-		skipped = append(skipped, sk...)
-	}
-	if len(edits) == 0 {
-		return nil, mergeSkipped(skipped, remaining(nil, r)), nil
-	}
-	out, err := edits.Apply(u.Src)
-	if err != nil {
+	edits, sk := indentEdits(u.Src, indent)
+	skipped = append(skipped, sk...)
+	se, sk := spacingEdits(spacing, edits)
+	skipped = append(skipped, sk...)
+	edits = append(edits, se...)
+	if err := edits.Validate(u.Src); err != nil {
 		return nil, nil, fmt.Errorf("indentation fix: own edits: %w", err)
 	}
-	// Whether the result keeps the block structure is not decided here:
-	// verification's syntax stage rejects any whitespace-only candidate
-	// that changes the tree's shape, whichever fixer (or model) made it.
-	// The rule keeps one finding per line, so a line can hide a second
-	// offender we could not fix; report whatever still fails.
-	rest := check.Run(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
-	return edits, mergeSkipped(skipped, remaining(edits, rest)), nil
+	slices.SortStableFunc(skipped, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
+	return edits, skipped, nil
 }
 
-func needsReindent(r check.Result) bool {
-	for _, f := range r.Findings {
-		if strings.HasPrefix(f.Message, "line indented") {
-			return true
+// blockHead is the indentation issue of line.
+func blockHead(issues []check.LayoutIssue, line int) (check.LayoutIssue, bool) {
+	for _, is := range issues {
+		if is.Kind == check.IndentIssue && is.Line == line && is.Block == 0 {
+			return is, true
 		}
 	}
-	return false
+	return check.LayoutIssue{}, false
+}
+
+// matchIssue finds the rule's issue for finding f: the same finding in
+// the lint profile, or (for another profile's findings) the lint issue
+// of the same kind on the same line or span.
+func matchIssue(src []byte, issues []check.LayoutIssue, f check.Finding, lint bool) (check.LayoutIssue, bool) {
+	for _, is := range issues {
+		if is.Start == f.Start && is.End == f.End && is.Message == f.Message {
+			return is, true
+		}
+	}
+	if lint {
+		return check.LayoutIssue{}, false
+	}
+	line := bytes.Count(src[:f.Start], []byte("\n"))
+	indent := strings.HasPrefix(f.Message, "line indented")
+	for _, is := range issues {
+		if indent && is.Kind == check.IndentIssue && is.Line == line {
+			return is, true
+		}
+		if !indent && is.Kind == check.SpacingIssue && is.Start < max(f.End, f.Start+1) && f.Start < is.End {
+			return is, true
+		}
+	}
+	return check.LayoutIssue{}, false
+}
+
+// indentEdits rewrites the leading blanks the given issues require. A
+// line an issue targets gets that issue's blanks; every other line an
+// issue moves shifts by its column delta, and a line moved by several
+// issues (a block inside another re-indented block) by their sum.
+func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
+	type lineFix struct {
+		start, end, col int
+		target          string
+		set, keep       bool
+		shift           int
+		tw              int
+		tabs            bool
+	}
+	lines := map[int]*lineFix{}
+	get := func(line, start, end, col, tw int, tabs bool) *lineFix {
+		lf := lines[line]
+		if lf == nil {
+			lf = &lineFix{start: start, end: end, col: col, tw: tw, tabs: tabs}
+			lines[line] = lf
+		}
+		return lf
+	}
+	for _, is := range issues {
+		ls := is.Start
+		le := ls
+		for le < len(src) && (src[le] == ' ' || src[le] == '\t') {
+			le++
+		}
+		lf := get(is.Line, ls, le, columns(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
+		lf.target, lf.set, lf.keep = is.Lead, true, is.KeepsColumn
+		for _, mv := range is.Moves {
+			lf := get(mv.Line, mv.Start, mv.End, mv.Col, is.TabWidth, is.Tabs)
+			if mv.Set {
+				if !lf.set {
+					lf.target, lf.set = renderColumns(mv.Want, is.TabWidth, is.Tabs), true
+				}
+				continue
+			}
+			lf.shift += is.Shift
+		}
+	}
+	keys := make([]int, 0, len(lines))
+	for k := range lines {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var edits Edits
+	var skipped []Skipped
+	for _, k := range keys {
+		lf := lines[k]
+		lead := lf.target
+		if !lf.set {
+			lead = string(src[lf.start:lf.end])
+		}
+		// A line's own target is where it belongs, unless the target only
+		// rewrites its blanks at its current column.
+		if lf.shift != 0 && (!lf.set || lf.keep) {
+			col := columns([]byte(lead), lf.tw) + lf.shift
+			if col < 0 {
+				skipped = append(skipped, Skipped{lf.start, lf.end, "moving its block would take this line left of column 0"})
+				continue
+			}
+			lead = renderColumns(col, lf.tw, lf.tabs)
+		}
+		if lead != string(src[lf.start:lf.end]) {
+			edits = append(edits, Edit{lf.start, lf.end, lead})
+		}
+	}
+	return edits, skipped
+}
+
+// columns is the width of leading blanks, a tab advancing to the next
+// multiple of tw.
+func columns(lead []byte, tw int) int {
+	c := 0
+	for _, b := range lead {
+		if b == '\t' {
+			c = c/tw*tw + tw
+		} else {
+			c++
+		}
+	}
+	return c
+}
+
+// renderColumns writes col columns of indentation in the unit: spaces,
+// or tabs and fewer than a tab's width of spaces (an alignment).
+func renderColumns(col, tw int, tabs bool) string {
+	if !tabs {
+		return strings.Repeat(" ", col)
+	}
+	return strings.Repeat("\t", col/tw) + strings.Repeat(" ", col%tw)
 }
 
 // byteSpan is a half-open byte range.
@@ -89,107 +227,6 @@ func opaqueSpans(root syntax.Node) []byteSpan {
 func insideSpan(sp []byteSpan, off int) bool {
 	for _, s := range sp {
 		if s.start < off && off < s.end {
-			return true
-		}
-	}
-	return false
-}
-
-// reindent rewrites the leading blanks of each code line to depth units.
-// Tabs count to the next multiple of 8, as Python's tokenizer counts them.
-//
-// A line that starts inside brackets opened on an earlier line (Python's
-// implicit line joining; brackets is empty for other languages) is not a
-// statement: its indentation means nothing to the block structure, so it
-// never enters the depth stack, and it is hung one unit per enclosing
-// bracket below the statement it continues. Pushing it on the stack would
-// shift every later statement of the block one level deeper.
-func reindent(src []byte, opaque, brackets []byteSpan, in *constraint.Indent) Edits {
-	unit := "\t"
-	if !in.Tabs {
-		unit = strings.Repeat(" ", in.Width)
-	}
-	var edits Edits
-	stack := []int{0}
-	stmt := "" // the new indentation of the statement being continued
-	for ls := 0; ls < len(src); {
-		le := bytes.IndexByte(src[ls:], '\n')
-		if le < 0 {
-			le = len(src)
-		} else {
-			le += ls
-		}
-		lead, col := ls, 0
-		for lead < le && (src[lead] == ' ' || src[lead] == '\t') {
-			if src[lead] == '\t' {
-				col = col/8*8 + 8
-			} else {
-				col++
-			}
-			lead++
-		}
-		blank := lead == le || src[lead] == '\r'
-		if !blank && !insideSpan(opaque, ls) {
-			var want string
-			if hang := hangDepth(src, brackets, lead); hang > 0 {
-				want = stmt + strings.Repeat(unit, hang)
-			} else if hang == 0 && len(brackets) > 0 && insideBracketLine(brackets, lead) {
-				want = stmt // a closing bracket lines up with its statement
-			} else {
-				for len(stack) > 1 && stack[len(stack)-1] > col {
-					stack = stack[:len(stack)-1]
-				}
-				if stack[len(stack)-1] < col {
-					stack = append(stack, col)
-				}
-				want = strings.Repeat(unit, len(stack)-1)
-				stmt = want
-			}
-			if string(src[ls:lead]) != want {
-				edits = append(edits, Edit{ls, lead, want})
-			}
-		}
-		ls = le + 1
-	}
-	return edits
-}
-
-// bracketSpans are the spans from an opening bracket to just after its
-// closing one, for nodes that begin with one (calls' argument lists,
-// parameter lists, list/dict/set/tuple displays, subscripts, and
-// parenthesized expressions).
-func bracketSpans(root syntax.Node) []byteSpan {
-	var out []byteSpan
-	root.Walk(func(n syntax.Node) bool {
-		if k := n.ChildCount(); k >= 2 {
-			first, last := n.Child(0), n.Child(k-1)
-			switch first.Type() + last.Type() {
-			case "()", "[]", "{}":
-				out = append(out, byteSpan{first.Start(), last.End()})
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// hangDepth counts the brackets that enclose off, were opened before it
-// and are not closed by the character at off itself.
-func hangDepth(src []byte, brackets []byteSpan, off int) int {
-	n := 0
-	for _, b := range brackets {
-		if b.start < off && off < b.end-1 {
-			n++
-		}
-	}
-	return n
-}
-
-// insideBracketLine reports whether off is a closing bracket of a span
-// opened earlier: the line continues a statement, at its level.
-func insideBracketLine(brackets []byteSpan, off int) bool {
-	for _, b := range brackets {
-		if b.start < off && off == b.end-1 {
 			return true
 		}
 	}
@@ -242,26 +279,6 @@ func mapBack(sorted Edits, off int) int {
 	return off - delta
 }
 
-// binaryParents are the node types whose operator child tree-sitter
-// marks as a binary (or assignment) operator across the grammars.
-func binaryParent(t string) bool {
-	switch t {
-	case "binary_expression", "binary_operator", "comparison_operator", "boolean_operator",
-		"assignment", "assignment_expression", "assignment_statement",
-		// Kotlin names each precedence level.
-		"additive_expression", "multiplicative_expression", "comparison_expression",
-		"equality_expression", "conjunction_expression", "disjunction_expression":
-		return true
-	}
-	return false
-}
-
-var genericList = map[string]bool{"type_arguments": true, "type_parameters": true,
-	"template_argument_list": true, "template_parameter_list": true}
-
-var spacingOps = map[string]bool{"=": true, "+": true, "-": true, "*": true, "/": true, "%": true,
-	"==": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true, "&&": true, "||": true}
-
 // mergeSkipped adds the re-check's leftovers to the reasons already given,
 // keeping one entry per line (the more specific, earlier reason wins).
 func mergeSkipped(given, rest []Skipped) []Skipped {
@@ -279,150 +296,5 @@ func mergeSkipped(given, rest []Skipped) []Skipped {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
-	return out
-}
-
-// fixSpacing fixes the commas and binary operators that break the rule on
-// the lines it reports. Any finding marks its line: the rule keeps one
-// finding per line, so an indentation finding can hide a spacing one.
-// Operators are tree tokens under a binary or assignment node, so
-// strings, comments, generics, pointers, unary minus, "->" and "::" are
-// never touched; an offending token of another kind is Skipped.
-func fixSpacing(src []byte, root syntax.Node, r check.Result, required bool) (Edits, []Skipped) {
-	lines := map[int]bool{}
-	for _, f := range r.Findings {
-		lines[bytes.Count(src[:f.Start], []byte("\n"))] = true
-	}
-	var edits Edits
-	var skipped []Skipped
-	root.Walk(func(n syntax.Node) bool {
-		// Strings are walked too: their interpolated expressions are code
-		// the rule checks, and their text is never an operator token.
-		t := n.Type()
-		if strings.Contains(t, "comment") {
-			return false
-		}
-		if n.ChildCount() > 0 || !lines[bytes.Count(src[:n.Start()], []byte("\n"))] {
-			return true
-		}
-		s, e := n.Start(), n.End()
-		switch {
-		case t == ",":
-			es, why := spaceAfter(src, e, required)
-			edits = append(edits, es...)
-			if why != "" {
-				skipped = append(skipped, Skipped{s, e, why})
-			}
-		case !spacingOps[t] || !breaksSpacing(src, s, e, required) || genericList[n.Parent().Type()]:
-			// The rule (lint profile) does not count generic angle
-			// brackets as operators either.
-		case !binaryParent(n.Parent().Type()):
-			skipped = append(skipped, Skipped{s, e, fmt.Sprintf("%q belongs to %s, not a binary operator; spacing left alone", t, n.Parent().Type())})
-		default:
-			edits = append(edits, spaceAround(src, s, e, required)...)
-		}
-		return true
-	})
-	return edits, skipped
-}
-
-// breaksSpacing mirrors the rule's test of an operator at src[s:e]:
-// required spacing fails "a+b", forbidden spacing fails "a + b".
-func breaksSpacing(src []byte, s, e int, required bool) bool {
-	if required {
-		return wordAt(src, s-1) && wordAt(src, e)
-	}
-	i, j := s, e
-	for spaceAt(src, i-1) && i > 0 {
-		i--
-	}
-	for spaceAt(src, j) && j < len(src) {
-		j++
-	}
-	return i < s && j > e && wordAt(src, i-1) && wordAt(src, j)
-}
-
-func blankAt(src []byte, i int) bool {
-	return i >= 0 && i < len(src) && (src[i] == ' ' || src[i] == '\t')
-}
-
-func spaceAt(src []byte, i int) bool {
-	return i < 0 || i >= len(src) || blankAt(src, i) || src[i] == '\n' || src[i] == '\r'
-}
-
-// wordAt mirrors the rule's \w test on one byte (non-ASCII counts as word).
-func wordAt(src []byte, i int) bool {
-	if i < 0 || i >= len(src) {
-		return false
-	}
-	b := src[i]
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
-}
-
-// spaceAfter spaces (or unspaces) a comma ending at e. A comma that ends
-// its line is refused when spacing is forbidden: the rule counts the line
-// break as a space, and joining lines is not a spacing fix.
-func spaceAfter(src []byte, e int, required bool) (Edits, string) {
-	if required {
-		if !spaceAt(src, e) {
-			return Edits{{e, e, " "}}, ""
-		}
-		return nil, ""
-	}
-	j := e
-	for blankAt(src, j) {
-		j++
-	}
-	switch {
-	case j >= len(src):
-		return nil, ""
-	case src[j] == '\n' || src[j] == '\r':
-		if textAfter(src, j) {
-			return nil, "comma ends its line; removing the line break would join lines"
-		}
-		return nil, ""
-	case j > e:
-		return Edits{{e, j, ""}}, ""
-	}
-	return nil, ""
-}
-
-// textAfter reports whether non-space text follows offset j.
-func textAfter(src []byte, j int) bool {
-	return len(bytes.TrimSpace(src[j:])) > 0
-}
-
-// spaceAround spaces (or unspaces) the operator src[s:e]. Blanks are only
-// removed between word characters, so no two tokens can fuse ("- -x").
-func spaceAround(src []byte, s, e int, required bool) Edits {
-	if required {
-		// The rule only fails a word on both sides ("a+b"), so only then
-		// is there anything to fix.
-		var out Edits
-		if !spaceAt(src, s-1) {
-			out = append(out, Edit{s, s, " "})
-		}
-		if !spaceAt(src, e) {
-			out = append(out, Edit{e, e, " "})
-		}
-		return out
-	}
-	i, j := s, e
-	for blankAt(src, i-1) {
-		i--
-	}
-	for blankAt(src, j) {
-		j++
-	}
-	if i == s && j == e || !wordAt(src, i-1) || !wordAt(src, j) {
-		return nil
-	}
-	var out Edits
-	if i < s {
-		out = append(out, Edit{i, s, ""})
-	}
-	if j > e {
-		out = append(out, Edit{e, j, ""})
-	}
 	return out
 }

@@ -471,14 +471,14 @@ fix:
 	check := wantStatus(t, runs, "iflint check", "Failed")
 	want := []string{
 		`geometry.py:1:5: error: function name "computeArea" is not snake_case [naming_convention]`,
-		`geometry.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`geometry.py:2:1: error: line indented with 2 spaces, expected 4: indentation is not a multiple of 4 (pycodestyle E111) [indentation_spacing]`,
 		`geometry.py:2:3: error: local variable name "totalArea" is not snake_case [naming_convention]`,
-		`geometry.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`geometry.py:3:1: error: line indented with 2 spaces, expected 4: indentation is not a multiple of 4 (pycodestyle E111) [indentation_spacing]`,
 		`shapes.py:1:5: error: function name "describeShape" is not snake_case [naming_convention]`,
-		`shapes.py:2:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`shapes.py:2:1: error: line indented with 2 spaces, expected 4: indentation is not a multiple of 4 (pycodestyle E111) [indentation_spacing]`,
 		`shapes.py:2:3: error: local variable name "labelText" is not snake_case [naming_convention]`,
-		`shapes.py:3:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
-		`shapes.py:7:1: error: line indented with 2 spaces, expected a multiple of 4 [indentation_spacing]`,
+		`shapes.py:3:1: error: line indented with 2 spaces, expected 4: indentation is not a multiple of 4 (pycodestyle E111) [indentation_spacing]`,
+		`shapes.py:7:1: error: line indented with 2 spaces, expected 4: indentation is not a multiple of 4 (pycodestyle E111) [indentation_spacing]`,
 	}
 	if got := findings(check.body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -1,0 +1,3 @@
+module example.com/go-spacing-gofmt
+
+go 1.22

@@ -1,0 +1,115 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/verify"
+)
+
+// unsafeWithoutTests are the fix-track tasks whose fixes change what the
+// program does when no test command proves them: each is a trap whose
+// obvious fix only the tests reject (a rename a test imports or reaches
+// through getattr or a script, a comment that becomes a failing
+// doctest). They belong to the naming and doc-comment fixers, which do
+// not yet refuse such fixes without tests. The test below fails when
+// this list is wrong in either direction, so it shrinks as they learn.
+var unsafeWithoutTests = []string{
+	"go-naming-test-call-trap",
+	"java-naming-test-call-trap",
+	"js-naming-global-script-trap",
+	"py-naming-getattr-trap",
+	"py-naming-import-trap",
+	"rust-comment-doctest-trap",
+}
+
+// TestFixWithoutTestCommandKeepsProgramsWorking runs what `iflint fix
+// -write` does with no test command configured (verification stops at
+// the syntax, findings and regressions stages) on a copy of every
+// fix-track task, writes what it keeps, and then runs the task's own
+// tests: a fix written without tests must not change what the program
+// does.
+func TestFixWithoutTestCommandKeepsProgramsWorking(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every task's tests")
+	}
+	for _, tool := range []string{"go", "python3", "node", "javac", "java", "cargo", "cc", "g++", "make"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("the fix track needs %s on PATH: %v", tool, err)
+		}
+	}
+	dir := trackDir(t)
+	m, err := LoadFixManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var broken []string
+	for _, task := range m.Tasks {
+		ok := fixWithoutTests(t, filepath.Join(dir, "tasks", task.Name))
+		if !ok {
+			broken = append(broken, task.Name)
+		}
+	}
+	sort.Strings(broken)
+	if got, want := strings.Join(broken, " "), strings.Join(unsafeWithoutTests, " "); got != want {
+		t.Errorf("tasks whose tests fail after a fix written without a test command:\n got %s\nwant %s", got, want)
+	}
+}
+
+// fixWithoutTests fixes a copy of the task at src with its test command
+// removed, then reports whether the task's tests still pass.
+func fixWithoutTests(t *testing.T, src string) bool {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "repo")
+	if err := verify.CopyTree(src, root); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, timeout := cfg.Fix.Test, cfg.Fix.Timeout
+	if test == "" {
+		t.Fatalf("%s has no test command", src)
+	}
+	cfg.Fix.Test = ""
+	files, err := engine.ReadFiles(root, []string{root}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := engine.Fix(context.Background(), files.Files, engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fr.Files {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(f.Path)), f.New, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), max(timeout, time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", test)
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Logf("%s: after fixing %d file(s) without a test command, %q fails:\n%s", filepath.Base(src), len(fr.Files), test, outputTail(out))
+		return false
+	}
+	return true
+}
+
+func outputTail(b []byte) string {
+	s := string(b)
+	if len(s) > 600 {
+		s = "…" + s[len(s)-600:]
+	}
+	return s
+}
