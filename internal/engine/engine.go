@@ -54,6 +54,9 @@ type Outcome struct {
 	Verdict check.Verdict   `json:"verdict"`
 	Method  check.Method    `json:"method"`
 	Reason  string          `json:"reason,omitempty"`
+	// Checked is how many units (declarations, braces, lines) the rule
+	// judged, when it counts them.
+	Checked int `json:"checked,omitempty"`
 }
 
 // Skipped is a file that was not checked, and why.
@@ -264,7 +267,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	defer u.Close()
 	u.Toolchains = o.Toolchains
-	var starts []int      // of res.Diagnostics, for their fingerprints
+	var starts []int     // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {
 		c := e.Constraint
@@ -275,7 +278,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		} else {
 			r = check.Run(u, c)
 		}
-		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason)})
+		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason), Checked: r.Checked})
 		if r.Verdict != check.Fail {
 			continue
 		}
