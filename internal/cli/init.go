@@ -62,6 +62,9 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 		if err := c.refuseOverwrite(baseAbs, *force, "baseline"); err != nil {
 			return ExitUsage, err
 		}
+		if st, err := os.Stat(filepath.Dir(baseAbs)); err != nil || !st.IsDir() {
+			return ExitUsage, usagef("-baseline %s: no directory %s to write it in", *basePath, c.rel(filepath.Dir(baseAbs)))
+		}
 		rel, err := filepath.Rel(dir, baseAbs)
 		if err != nil {
 			return ExitUsage, usagef("-baseline %s: %v", *basePath, err)

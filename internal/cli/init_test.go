@@ -235,8 +235,9 @@ func TestInitWritesNothingOnRefusal(t *testing.T) {
 		args []string
 		keep string
 	}{
-		"baseline in the way": {[]string{"init", "-baseline", "b.json"}, "b.json"},
-		"too few units":       {[]string{"init", "-min-units", "100000"}, ""},
+		"baseline in the way":   {[]string{"init", "-baseline", "b.json"}, "b.json"},
+		"too few units":         {[]string{"init", "-min-units", "100000"}, ""},
+		"no baseline directory": {[]string{"init", "-baseline", "ci/b.json"}, ""},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
