@@ -34,20 +34,25 @@ func checkBraceFormatting(u *Unit, c constraint.Constraint) Result {
 		// lint profile's corrections, is the best there is.
 		return checkBraceText(u, c)
 	}
-	probs, unjudged, err := braceReading(u, c)
+	a, err := braceReading(u, c)
 	if err != nil {
 		return Result{Verdict: Unverified, Reason: err.Error()}
 	}
+	probs := a.out
 	note := ""
-	if unjudged > 0 {
-		note = fmt.Sprintf(" (%d brace(s) inside code that does not parse as %s not judged)", unjudged, c.Lang)
+	if a.unjudged > 0 {
+		note = fmt.Sprintf(" (%d brace(s) inside code that does not parse as %s not judged)", a.unjudged, c.Lang)
 	}
 	if len(probs) == 0 {
-		return Passed(fmt.Sprintf("braces follow %s%s", style, note))
+		r := Passed(fmt.Sprintf("braces follow %s%s", style, note))
+		r.Checked = a.judged
+		return r
 	}
 	fs := make([]Finding, len(probs))
 	for i, p := range probs {
 		fs[i] = Finding{Start: p.At, End: p.End, Message: p.Message}
 	}
-	return Failed(fmt.Sprintf("%d brace placement(s) break %s%s", len(probs), style, note), fs...)
+	r := Failed(fmt.Sprintf("%d brace placement(s) break %s%s", len(probs), style, note), fs...)
+	r.Checked = a.judged
+	return r
 }

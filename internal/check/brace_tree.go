@@ -90,25 +90,29 @@ var ErrNoBraceTree = errors.New("no syntax-tree reading of braces")
 // in source order, with no cap. It is the lint profile's rule and the
 // brace fixer's source of truth.
 func BraceProblems(u *Unit, c constraint.Constraint) ([]BraceProblem, error) {
-	probs, _, err := braceReading(u, c)
-	return probs, err
+	a, err := braceReading(u, c)
+	if err != nil {
+		return nil, err
+	}
+	return a.out, nil
 }
 
-// braceReading is BraceProblems and the number of braces it could not
-// judge because the tree around them is broken.
-func braceReading(u *Unit, c constraint.Constraint) ([]BraceProblem, int, error) {
+// braceReading reads u's braces: its out are BraceProblems, and it
+// counts the braces it judged and those it could not judge because the
+// tree around them is broken.
+func braceReading(u *Unit, c constraint.Constraint) (*braceAnalysis, error) {
 	bl := braceLanguages[c.Lang]
 	if bl == nil {
-		return nil, 0, fmt.Errorf("%s: %w", c.Lang, ErrNoBraceTree)
+		return nil, fmt.Errorf("%s: %w", c.Lang, ErrNoBraceTree)
 	}
 	t, err := u.Tree(c.Lang)
 	if err != nil {
-		return nil, 0, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
+		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
 	}
 	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return braceTokensOf(t.Root(), c.Lang, bl) }).(*braceTokens)
-	a := braceAnalysis{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.lineStarts()}
-	probs := a.problems()
-	return probs, a.unjudged, nil
+	a := &braceAnalysis{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.lineStarts()}
+	a.problems()
+	return a, nil
 }
 
 func braceTreeLanguage(id lang.ID) bool { return braceLanguages[id] != nil }
@@ -121,8 +125,9 @@ type braceAnalysis struct {
 	toks  *braceTokens
 	lines []int
 	out   []BraceProblem
-	// unjudged counts the block braces inside unparsable code.
-	unjudged int
+	// unjudged counts the block braces inside unparsable code; judged
+	// the block braces and continuation keywords the style governs.
+	unjudged, judged int
 }
 
 func (a *braceAnalysis) problems() []BraceProblem {
@@ -158,6 +163,7 @@ func (a *braceAnalysis) block(open braceTok) {
 	if !ok {
 		return // a block of its own: no style governs where it starts
 	}
+	a.judged++
 	var closeTok braceTok
 	ci, hasClose := a.toks.lastClose[b.Key()]
 	if hasClose {
@@ -222,6 +228,7 @@ func (a *braceAnalysis) keyword(kw braceTok) {
 	if a.bl.literal[closeTok.up(0).Type()] || !braceBlockBefore(closeTok, kw) {
 		return
 	}
+	a.judged++
 	indent := lineIndent(a.src, closeTok.start)
 	same := a.row(closeTok.start) == a.row(kw.start)
 	switch {

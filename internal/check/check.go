@@ -57,6 +57,10 @@ type Result struct {
 	Method   Method
 	Reason   string
 	Findings []Finding
+	// Checked is how many units the rule judged (declarations, braces,
+	// lines), or 0 when it does not count them; `iflint init` reads a
+	// convention's share of a repository from it.
+	Checked int
 }
 
 // Passed is shorthand for a passing rule result.

@@ -119,6 +119,12 @@ func docRun(u *Unit, ds *DocStyle) docReport {
 }
 
 func checkDocStyle(u *Unit, ds *DocStyle) Result {
+	res := checkDocRun(u, ds)
+	res.Checked = docRun(u, ds).checked
+	return res
+}
+
+func checkDocRun(u *Unit, ds *DocStyle) Result {
 	r := docRun(u, ds)
 	note := ""
 	if r.partial {

@@ -81,6 +81,12 @@ func kotlinAlternates(d Declaration) []constraint.NameKind {
 	return nil
 }
 
+// NamingAlternates reports whether a declaration in id may follow
+// another kind's convention instead of its own (see alternateKinds), so
+// that its verdict depends on the conventions the spec sets for those
+// kinds.
+func NamingAlternates(id lang.ID) bool { return namingLangs[id].alternates != nil }
+
 // defaultConvention is the convention an alternate kind is held to when
 // the constraint sets none for it.
 func defaultConvention(k constraint.NameKind) string {

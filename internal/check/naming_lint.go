@@ -140,10 +140,12 @@ func checkNamingLint(u *Unit, c constraint.Constraint) Result {
 		}
 	}
 	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Start < findings[j].Start })
+	r := Passed(fmt.Sprintf("all %d declared names follow the naming rules (%s)", len(targets), c.Spec))
 	if len(findings) > 0 {
-		return Failed(fmt.Sprintf("%d of %d declared names break the naming rules (%s)", len(findings), len(targets), c.Spec), findings...)
+		r = Failed(fmt.Sprintf("%d of %d declared names break the naming rules (%s)", len(findings), len(targets), c.Spec), findings...)
 	}
-	return Passed(fmt.Sprintf("all %d declared names follow the naming rules (%s)", len(targets), c.Spec))
+	r.Checked = len(targets)
+	return r
 }
 
 // goGeneratedRE is Go's marker of generated code (go.dev/s/generatedcode).

@@ -78,6 +78,7 @@ const usage = `iflint holds code to declared constraints (the 27 MultiCodeIF typ
 Usage:
   iflint check [flags] [paths...]     check files against .iflint.yml (or the embedded default)
   iflint fix [flags] [paths...]       propose fixes, keep those proven by re-checks and tests; -write applies them
+  iflint init [flags] [dir]           write a commented .iflint.yml with the conventions the repository's code already follows
   iflint action [flags]               the GitHub Action: review a pull request's changes (INPUT_* from action.yml)
   iflint bench replay [flags]         evaluate stored MultiCodeIF generations
   iflint bench agreement [flags]      compare a judge's verdicts with published ones, per type
@@ -108,6 +109,8 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		code, err = c.check(ctx, args[1:])
 	case "fix":
 		code, err = c.fix(ctx, args[1:])
+	case "init":
+		code, err = c.initConfig(ctx, args[1:])
 	case "action":
 		code, err = c.action(ctx, args[1:])
 	case "bench":

@@ -54,6 +54,9 @@ type Outcome struct {
 	Verdict check.Verdict   `json:"verdict"`
 	Method  check.Method    `json:"method"`
 	Reason  string          `json:"reason,omitempty"`
+	// Checked is how many units (declarations, braces, lines) the rule
+	// judged, when it counts them.
+	Checked int `json:"checked,omitempty"`
 }
 
 // Skipped is a file that was not checked, and why. Unconstrained marks
@@ -285,7 +288,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		} else {
 			r = check.Run(u, c)
 		}
-		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason)})
+		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason), Checked: r.Checked})
 		if r.Verdict != check.Fail {
 			continue
 		}
