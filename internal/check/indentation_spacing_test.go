@@ -161,7 +161,9 @@ func TestLayoutReportsEveryFinding(t *testing.T) {
 	var ind, br strings.Builder
 	for i := 0; i < 300; i++ {
 		fmt.Fprintf(&ind, "int f%d(void) {\n   return %d;\n}\n", i, i)
-		fmt.Fprintf(&br, "int g%d(void)\n{\n    return %d;\n}\n", i, i)
+		// A control statement's brace on its own line (K&R's own-line
+		// function brace is K&R, not a finding).
+		fmt.Fprintf(&br, "int g%d(int x) {\n    if (x)\n    {\n        return %d;\n    }\n    return 0;\n}\n", i, i)
 	}
 	for _, tc := range []struct{ spec, src string }{
 		{"c;spaces:4", ind.String()},
