@@ -87,11 +87,13 @@ func (m *indentModel) lineOf(off int) int {
 // colAt is the column of offset off on its line.
 func (m *indentModel) colAt(off int) int {
 	l := m.lines[m.lineOf(off)]
-	return expandCols(m.src[l.start:off], m.tabWidth)
+	return ExpandCols(m.src[l.start:off], m.tabWidth)
 }
 
-// expandCols is the width of b, a tab advancing to the next multiple of tw.
-func expandCols(b []byte, tw int) int {
+// ExpandCols is the width of b, a tab advancing to the next multiple of
+// tw. The indentation fixer measures with it too, so that it and the
+// rule agree on every column.
+func ExpandCols(b []byte, tw int) int {
 	c := 0
 	for _, x := range b {
 		if x == '\t' {
@@ -125,7 +127,7 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 			lead++
 		}
 		l := indentLine{start: s, lead: lead, end: end, anchor: -1}
-		l.col = expandCols(src[s:lead], tabWidth)
+		l.col = ExpandCols(src[s:lead], tabWidth)
 		m.lines = append(m.lines, l)
 		s = next
 	}
@@ -232,7 +234,7 @@ func (m *indentModel) trailingCommentCol(i int) int {
 	line := m.src[l.lead:l.end]
 	for _, mark := range [][]byte{[]byte("//"), []byte("#")} {
 		if k := bytes.LastIndex(line, mark); k > 0 {
-			return expandCols(m.src[l.start:l.lead+k], m.tabWidth)
+			return ExpandCols(m.src[l.start:l.lead+k], m.tabWidth)
 		}
 	}
 	return -1

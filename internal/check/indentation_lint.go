@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
@@ -35,21 +34,7 @@ func lintIndentationSpacing(u *Unit, c constraint.Constraint) Result {
 		}
 		findings = append(findings, is.Finding)
 	}
-	want := spacingWant(c)
-	if indent == 0 && spacing == 0 {
-		if c.Spacing == constraint.SpacingAny {
-			return Passed(fmt.Sprintf("indentation uses %s (operator spacing not constrained)", unit))
-		}
-		return Passed(fmt.Sprintf("indentation uses %s and code has %s", unit, want))
-	}
-	var parts []string
-	if indent > 0 {
-		parts = append(parts, fmt.Sprintf("%d line(s) not indented with %s", indent, unit))
-	}
-	if spacing > 0 {
-		parts = append(parts, fmt.Sprintf("%d place(s) break the spacing rule (%s)", spacing, want))
-	}
-	return Failed(strings.Join(parts, "; "), findings...)
+	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, findings)
 }
 
 func spacingWant(c constraint.Constraint) string {

@@ -70,20 +70,26 @@ func checkIndentationSpacing(u *Unit, c constraint.Constraint) Result {
 	if c.Spacing != constraint.SpacingRequired {
 		want = "no spaces around operators and after commas"
 	}
-	if indentBad == 0 && spaceBad == 0 {
+	return layoutVerdict(c, unit, want, indentBad, spaceBad, lf.sorted())
+}
+
+// layoutVerdict is the indentation_spacing result both profiles give for
+// indent lines off the unit and spacing places off want.
+func layoutVerdict(c constraint.Constraint, unit, want string, indent, spacing int, findings []Finding) Result {
+	if indent == 0 && spacing == 0 {
 		if c.Spacing == constraint.SpacingAny {
 			return Passed(fmt.Sprintf("indentation uses %s (operator spacing not constrained)", unit))
 		}
 		return Passed(fmt.Sprintf("indentation uses %s and code has %s", unit, want))
 	}
 	var parts []string
-	if indentBad > 0 {
-		parts = append(parts, fmt.Sprintf("%d line(s) not indented with %s", indentBad, unit))
+	if indent > 0 {
+		parts = append(parts, fmt.Sprintf("%d line(s) not indented with %s", indent, unit))
 	}
-	if spaceBad > 0 {
-		parts = append(parts, fmt.Sprintf("%d place(s) break the spacing rule (%s)", spaceBad, want))
+	if spacing > 0 {
+		parts = append(parts, fmt.Sprintf("%d place(s) break the spacing rule (%s)", spacing, want))
 	}
-	return Failed(strings.Join(parts, "; "), lf.sorted()...)
+	return Failed(strings.Join(parts, "; "), findings...)
 }
 
 // layIndentLines reports lines whose leading whitespace breaks the unit,

@@ -91,40 +91,35 @@ func times(n int) string {
 }
 
 func pythonImportNames(n syntax.Node) []string {
-	var out []string
 	switch n.Type() {
 	case "import_statement":
-		for i := 0; i < n.ChildCount(); i++ {
-			if n.FieldNameForChild(i) != "name" {
-				continue
-			}
-			name := n.Child(i)
-			if name.Type() == "aliased_import" {
-				name = name.Field("name")
-			}
-			if name.Valid() {
-				out = append(out, dottedName(name))
-			}
-		}
+		return importedNames(n, "")
 	case "import_from_statement":
 		mod := n.Field("module_name")
 		if !mod.Valid() || mod.Type() == "relative_import" {
 			return nil
 		}
 		m := dottedName(mod)
-		out = append(out, m)
 		// `from os import path` imports os.path.
-		for i := 0; i < n.ChildCount(); i++ {
-			if n.FieldNameForChild(i) != "name" {
-				continue
-			}
-			name := n.Child(i)
-			if name.Type() == "aliased_import" {
-				name = name.Field("name")
-			}
-			if name.Valid() {
-				out = append(out, m+"."+dottedName(name))
-			}
+		return append([]string{m}, importedNames(n, m+".")...)
+	}
+	return nil
+}
+
+// importedNames lists the dotted names in n's `name` fields (the name of
+// an aliased import, not its alias), each after prefix.
+func importedNames(n syntax.Node, prefix string) []string {
+	var out []string
+	for i := 0; i < n.ChildCount(); i++ {
+		if n.FieldNameForChild(i) != "name" {
+			continue
+		}
+		name := n.Child(i)
+		if name.Type() == "aliased_import" {
+			name = name.Field("name")
+		}
+		if name.Valid() {
+			out = append(out, prefix+dottedName(name))
 		}
 	}
 	return out

@@ -140,7 +140,7 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		for le < len(src) && (src[le] == ' ' || src[le] == '\t') {
 			le++
 		}
-		lf := get(is.Line, ls, le, columns(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
+		lf := get(is.Line, ls, le, check.ExpandCols(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
 		lf.target, lf.set, lf.keep = is.Lead, true, is.KeepsColumn
 		for _, mv := range is.Moves {
 			lf := get(mv.Line, mv.Start, mv.End, mv.Col, is.TabWidth, is.Tabs)
@@ -169,7 +169,7 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		// A line's own target is where it belongs, unless the target only
 		// rewrites its blanks at its current column.
 		if lf.shift != 0 && (!lf.set || lf.keep) {
-			col := columns([]byte(lead), lf.tw) + lf.shift
+			col := check.ExpandCols([]byte(lead), lf.tw) + lf.shift
 			if col < 0 {
 				skipped = append(skipped, Skipped{lf.start, lf.end, "moving its block would take this line left of column 0"})
 				continue
@@ -181,20 +181,6 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		}
 	}
 	return edits, skipped
-}
-
-// columns is the width of leading blanks, a tab advancing to the next
-// multiple of tw.
-func columns(lead []byte, tw int) int {
-	c := 0
-	for _, b := range lead {
-		if b == '\t' {
-			c = c/tw*tw + tw
-		} else {
-			c++
-		}
-	}
-	return c
 }
 
 // renderColumns writes col columns of indentation in the unit: spaces,
