@@ -302,14 +302,15 @@ func TestFixNewFromRev(t *testing.T) {
 	g := newRepo(t)
 	base := g.commit("base", map[string]string{
 		".iflint.yml": "constraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n",
-		"a.py":        "def oldName():\n    return 1\n",
+		"a.py":        "def _oldName():\n    return 1\n",
 	})
-	g.commit("head", map[string]string{"a.py": "def oldName():\n    return 1\n\n\ndef newName():\n    return oldName()\n"})
+	// Private names: without a test command only those may be renamed.
+	g.commit("head", map[string]string{"a.py": "def _oldName():\n    return 1\n\n\ndef _newName():\n    return _oldName()\n"})
 	code, out, errs := g.run("fix", "-new-from-rev", base)
 	if code != ExitFindings {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	if !strings.Contains(out, "+def new_name():") || strings.Contains(out, "+def old_name():") {
+	if !strings.Contains(out, "+def _new_name():") || strings.Contains(out, "+def _old_name():") {
 		t.Errorf("diff:\n%s", out)
 	}
 	if !strings.Contains(errs, "not on lines changed since "+base) {

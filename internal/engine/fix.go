@@ -248,6 +248,22 @@ type fixer struct {
 	baselineRan, baselineOK bool
 	// single: LLM candidates are tested one at a time, at once.
 	single bool
+	// words indexes the repository's files for the safety stage (nil
+	// until a candidate without a test command needs it).
+	words *verify.RepoWords
+}
+
+// elsewhere is what the safety stage knows of the repository's other
+// files: their words on disk, or, for the files this run changed, as
+// changed. nil when there is no root to read.
+func (f *fixer) elsewhere() verify.Elsewhere {
+	if f.o.Root == "" {
+		return nil
+	}
+	if f.words == nil {
+		f.words = &verify.RepoWords{Root: f.o.Root, Changed: func() map[string][]byte { return f.changes("", nil) }}
+	}
+	return f.words
 }
 
 func (f *fixer) unit(ctx context.Context, path string, src []byte) *check.Unit {
@@ -306,6 +322,11 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	ok := v.Add(st) &&
 		v.Add(verify.Findings(nu, decide, targets)) &&
 		v.Add(verify.Regressions(nu, decide, held))
+	if ok && len(f.o.Test) == 0 {
+		// No test will run the program: the change must be one that
+		// cannot alter what it does.
+		ok = v.Add(verify.Safety(old, nu, id, f.elsewhere()))
+	}
 	f.waiting = nil
 	if ok {
 		tr, err := f.tests(ctx, cand, old.Src, src)

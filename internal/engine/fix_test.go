@@ -261,8 +261,9 @@ func TestIsTestFile(t *testing.T) {
 // the outside ones in place is kept; without a scope, the same reply
 // does not fix the constraint and is rejected at the findings stage.
 func TestFixLLMScope(t *testing.T) {
-	src := "def loadAll():\n    return 1\n\n\ndef saveAll():\n    return 2\n"
-	reply := "```python\ndef load_all():\n    return 1\n\n\ndef saveAll():\n    return 2\n```"
+	// Private names: without a test command only those may be renamed.
+	src := "def _loadAll():\n    return 1\n\n\ndef _saveAll():\n    return 2\n"
+	reply := "```python\ndef _load_all():\n    return 1\n\n\ndef _saveAll():\n    return 2\n```"
 	for _, scoped := range []bool{true, false} {
 		t.Run(fmt.Sprintf("scoped=%v", scoped), func(t *testing.T) {
 			dir := writeRepo(t, map[string]string{
@@ -294,12 +295,53 @@ func TestFixLLMScope(t *testing.T) {
 				if !c.Accepted {
 					t.Errorf("scoped candidate rejected at %s: %s", c.Stage, c.Reason)
 				}
-				if strings.Contains(prompt, "saveAll\\\" is not") || strings.Contains(prompt, `"saveAll" is not`) {
+				if strings.Contains(prompt, "_saveAll\\\" is not") || strings.Contains(prompt, `"_saveAll" is not`) {
 					t.Errorf("the prompt shows the out-of-scope finding:\n%s", prompt)
 				}
 			} else if c.Accepted || c.Stage != verify.StageFindings {
 				t.Errorf("unscoped candidate: accepted %v stage %q; want rejected at findings", c.Accepted, c.Stage)
 			}
 		})
+	}
+}
+
+// TestFixLLMWithoutTestsNeedsSafeChange: with no test command, a model's
+// candidate that changes code beyond layout, comments and local renames
+// is rejected at the safety stage, even when every re-check passes; one
+// that only renames a private function is kept.
+func TestFixLLMWithoutTestsNeedsSafeChange(t *testing.T) {
+	src := "def _loadAll(n):\n    return n + 1\n"
+	for _, c := range []struct {
+		reply string
+		keep  bool
+	}{
+		{"```python\ndef _load_all(n):\n    return n + 1\n```", true},
+		{"```python\ndef _load_all(n):\n    return n + 2\n```", false},
+	} {
+		dir := writeRepo(t, map[string]string{
+			".iflint.yml": "version: 1\nconstraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n",
+			"m.py":        src,
+		})
+		srv := llmtest.NewServer(t, llmtest.Reply(c.reply))
+		client, err := llm.New(llm.Config{BaseURL: srv.URL(), APIKey: "k", Concurrency: 1}, srv.Client(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, files := loadRepo(t, dir)
+		res, err := Fix(context.Background(), files, FixOptions{Options: Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
+			Fixer: func(constraint.Type) fix.Fixer { return nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Candidates) != 1 {
+			t.Fatalf("candidates: %+v", res.Candidates)
+		}
+		cd := res.Candidates[0]
+		if c.keep && !cd.Accepted {
+			t.Errorf("%q: rejected at %s: %s", c.reply, cd.Stage, cd.Reason)
+		}
+		if !c.keep && (cd.Accepted || cd.Stage != verify.StageSafety || !strings.Contains(cd.Reason, "changes code on line 2")) {
+			t.Errorf("%q: accepted %v, stage %q, reason %q; want rejected at safety", c.reply, cd.Accepted, cd.Stage, cd.Reason)
+		}
 	}
 }

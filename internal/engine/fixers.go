@@ -66,7 +66,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		return err
 	}
 	last := f.res.Candidates[len(f.res.Candidates)-1]
-	if last.Accepted || len(in.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageTests) {
+	if last.Accepted || len(in.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageSafety && last.Stage != verify.StageTests) {
 		return nil
 	}
 	return f.split(ctx, path, e, fx, in, held, src)

@@ -45,7 +45,8 @@ func TestLineMap(t *testing.T) {
 // and a rename whose call site is outside is skipped with that line
 // named, while the other renames inside are kept.
 func TestFixConfinedToScope(t *testing.T) {
-	src := "def oldHelper(x):\n  return x * 2\n\n\ndef addOne(c):\n  return c + 1\n\n\ndef getValue():\n    return 42\n\n\nprint(oldHelper(1), getValue())\n"
+	// Private names: without a test command only those may be renamed.
+	src := "def _oldHelper(x):\n  return x * 2\n\n\ndef _addOne(c):\n  return c + 1\n\n\ndef _getValue():\n    return 42\n\n\nprint(_oldHelper(1), _getValue())\n"
 	dir := writeRepo(t, map[string]string{
 		".iflint.yml": "version: 1\nconstraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n  - type: indentation_spacing\n    spec: python;spaces:4\n",
 		"m.py":        src,
@@ -60,7 +61,7 @@ func TestFixConfinedToScope(t *testing.T) {
 		t.Fatalf("files %+v; candidates %+v", res.Files, res.Candidates)
 	}
 	got := string(res.Files[0].New)
-	want := "def oldHelper(x):\n  return x * 2\n\n\ndef add_one(c):\n    return c + 1\n\n\ndef getValue():\n    return 42\n\n\nprint(oldHelper(1), getValue())\n"
+	want := "def _oldHelper(x):\n  return x * 2\n\n\ndef _add_one(c):\n    return c + 1\n\n\ndef _getValue():\n    return 42\n\n\nprint(_oldHelper(1), _getValue())\n"
 	if got != want {
 		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
 	}

@@ -556,3 +556,8 @@ func (f *fileNames) definesClass(name string) bool {
 	}
 	return false
 }
+
+// IsIdentifier reports whether n is an identifier leaf as the naming
+// fixer renames them (see isIdentLeaf), for checks that must agree with
+// what it edits.
+func IsIdentifier(n syntax.Node) bool { return isIdentLeaf(n) }

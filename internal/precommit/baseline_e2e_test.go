@@ -34,18 +34,18 @@ func testBaselineScenario(t *testing.T, e *e2e, dir string) {
 	}
 	wantFile(t, dir, "legacy.py", legacy)
 
-	writeFiles(t, dir, map[string]string{"legacy.py": legacy + "\n\ndef newName(items):\n    return legacyName(items)\n"})
+	writeFiles(t, dir, map[string]string{"legacy.py": legacy + "\n\ndef _newName(items):\n    return legacyName(items)\n"})
 	mustRun(t, dir, e.env, "git", "add", "legacy.py")
 	r = e.preCommitRun(t, dir)
 	if r.code != 1 {
 		t.Errorf("pre-commit with a new violation: exit %d, want 1", r.code)
 	}
 	runs := hookRuns(t, r.out)
-	want := []string{`legacy.py:5:5: error: function name "newName" is not snake_case [naming_convention]`}
+	want := []string{`legacy.py:5:5: error: function name "_newName" is not snake_case [naming_convention]`}
 	if got := findings(wantStatus(t, runs, "iflint check", "Failed").body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings %q, want %q", got, want)
 	}
 	wantStatus(t, runs, "iflint fix", "Failed")
-	wantFile(t, dir, "legacy.py", legacy+"\n\ndef new_name(items):\n    return legacyName(items)\n")
+	wantFile(t, dir, "legacy.py", legacy+"\n\ndef _new_name(items):\n    return legacyName(items)\n")
 	e.net.assertNone(t)
 }

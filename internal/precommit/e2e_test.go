@@ -593,21 +593,22 @@ constraints:
 	}
 	oneSkipLine(r, "Passed", "Passed")
 
-	writeFiles(t, dir, map[string]string{"bad.py": "def badName(items):\n    return len(items)\n"})
+	// A private name: without a test command only those may be renamed.
+	writeFiles(t, dir, map[string]string{"bad.py": "def _badName(items):\n    return len(items)\n"})
 	mustRun(t, dir, e.env, "git", "add", "bad.py")
 	r = e.preCommitRun(t, dir)
 	if r.code != 1 {
 		t.Errorf("pre-commit run with a naming violation: exit %d, want 1", r.code)
 	}
 	runs := oneSkipLine(r, "Failed", "Failed")
-	want := []string{`bad.py:1:5: error: function name "badName" is not snake_case [naming_convention]`}
+	want := []string{`bad.py:1:5: error: function name "_badName" is not snake_case [naming_convention]`}
 	if got := findings(runs["iflint check"].body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings %q, want %q", got, want)
 	}
 	if !strings.Contains(runs["iflint fix"].body, "files were modified by this hook") {
 		t.Errorf("iflint fix did not rewrite bad.py:%s", runs["iflint fix"].body)
 	}
-	wantFile(t, dir, "bad.py", "def bad_name(items):\n    return len(items)\n")
+	wantFile(t, dir, "bad.py", "def _bad_name(items):\n    return len(items)\n")
 
 	mustRun(t, dir, e.env, "git", "add", "bad.py")
 	r = e.preCommitRun(t, dir, "--verbose")

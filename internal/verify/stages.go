@@ -32,13 +32,18 @@ const (
 	StageFindings Stage = "findings"
 	// StageRegressions: no constraint that held before is now violated.
 	StageRegressions Stage = "regressions"
+	// StageSafety runs only when no test command is configured: the
+	// candidate changes nothing but layout, comments that no tool runs
+	// or reads, and names provably local (see Safety).
+	StageSafety Stage = "safety"
 	// StageTests: the repository's test command passes on an isolated
 	// copy with the candidate applied.
 	StageTests Stage = "tests"
 )
 
-// Stages is the order in which a candidate is verified.
-var Stages = []Stage{StageSyntax, StageFindings, StageRegressions, StageTests}
+// Stages is the order in which a candidate is verified. StageSafety
+// stands in for the tests when there are none, and is recorded only then.
+var Stages = []Stage{StageSyntax, StageFindings, StageRegressions, StageSafety, StageTests}
 
 // Doc says what a stage proves, for reports and the README.
 func (s Stage) Doc() string {
@@ -49,6 +54,8 @@ func (s Stage) Doc() string {
 		return "the findings the candidate targets are gone"
 	case StageRegressions:
 		return "no constraint that held before is violated now"
+	case StageSafety:
+		return "without a test command: the fix changes only layout, comments no tool runs or reads, and names provably local to the file (not mentioned in any other file)"
 	case StageTests:
 		return "the repository's test command passes on an isolated copy with the fix applied"
 	}
@@ -135,13 +142,21 @@ func (v Verification) Summary(timed bool, quote func(string) string) string {
 
 // Passed reports whether every stage ran and passed. A repository
 // without a test command still records the tests stage, as passed but
-// NotRun, so the record never hides that no test ran.
+// NotRun, so the record never hides that no test ran; its safety stage
+// must then have passed too.
 func (v Verification) Passed() bool {
-	if len(v.Stages) != len(Stages) {
-		return false
-	}
+	got := map[Stage]bool{}
 	for _, s := range v.Stages {
 		if !s.Passed {
+			return false
+		}
+		got[s.Stage] = true
+		if s.Stage == StageTests && s.NotRun && !got[StageSafety] {
+			return false
+		}
+	}
+	for _, s := range Stages {
+		if s != StageSafety && !got[s] {
 			return false
 		}
 	}
