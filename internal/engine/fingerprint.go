@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -141,18 +142,33 @@ func declarations(u *check.Unit, id lang.ID) declList {
 	if err != nil {
 		return nil
 	}
+	return collectDecls(t.Root(), declQuery(id))
+}
+
+// collectDecls lists the named declarations under root: the captures of
+// q, or with q nil every node a walk finds that isDeclaration accepts.
+func collectDecls(root syntax.Node, q *syntax.Query) declList {
 	var out declList
-	t.Root().Walk(func(n syntax.Node) bool {
-		if isDeclaration(n.Type()) {
-			if name := declName(n); name != "" {
-				if recv := receiverType(n); recv != "" {
-					name = recv + "." + name // Go: methods of two types may share a name
-				}
-				out = append(out, declSpan{n.Start(), n.End(), name})
+	add := func(n syntax.Node) {
+		if name := declName(n); name != "" {
+			if recv := receiverType(n); recv != "" {
+				name = recv + "." + name // Go: methods of two types may share a name
 			}
+			out = append(out, declSpan{n.Start(), n.End(), name})
 		}
-		return true
-	})
+	}
+	if q != nil {
+		for _, c := range q.Captures(root) {
+			add(c.Node)
+		}
+	} else {
+		root.Walk(func(n syntax.Node) bool {
+			if isDeclaration(n.Type()) {
+				add(n)
+			}
+			return true
+		})
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].start != out[j].start {
 			return out[i].start < out[j].start
@@ -160,6 +176,33 @@ func declarations(u *check.Unit, id lang.ID) declList {
 		return out[i].end > out[j].end
 	})
 	return out
+}
+
+var declQueries sync.Map // lang.ID → *syntax.Query (nil: walk the tree)
+
+// declQuery is a node-type-list query for the named node types of id's
+// grammar that isDeclaration accepts: one pass in C over a file with
+// findings, where walking it calls back into Go for every node (most of
+// a fingerprint's cost on a large file). nil when it cannot be built;
+// declarations then walks the tree, with the same result.
+func declQuery(id lang.ID) *syntax.Query {
+	if q, ok := declQueries.Load(id); ok {
+		return q.(*syntax.Query)
+	}
+	var q *syntax.Query
+	if types, err := syntax.NamedTypes(id); err == nil {
+		var alts []string
+		for _, t := range types {
+			if isDeclaration(t) {
+				alts = append(alts, "("+t+")")
+			}
+		}
+		if len(alts) > 0 {
+			q, _ = syntax.CompileQuery(id, "["+strings.Join(alts, " ")+"] @d")
+		}
+	}
+	declQueries.Store(id, q)
+	return q
 }
 
 // declKinds and declSuffixes describe declaration node types across the

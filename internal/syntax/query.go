@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"slices"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -12,11 +13,11 @@ import (
 // language and pattern text and shared by every parse.
 type Query struct {
 	q *sitter.Query
-	// names and hasPredicates are read once at compile time: asking
-	// tree-sitter per capture or per match is a cgo call and an allocation
-	// each, which added up to a noticeable share of a replay.
-	names         []string
-	hasPredicates []bool
+	// names and preds are read once at compile time: asking tree-sitter
+	// per capture or per match is a cgo call and an allocation each,
+	// which added up to a noticeable share of a replay.
+	names []string
+	preds [][]predicate
 	// types is set for queries that only list node types; Captures then
 	// walks the tree itself (walk.go).
 	types     *typeList
@@ -48,8 +49,8 @@ func CompileQuery(id lang.ID, pattern string) (*Query, error) {
 	for i := uint32(0); i < sq.CaptureCount(); i++ {
 		q.names = append(q.names, sq.CaptureNameForId(i))
 	}
-	for i := uint32(0); i < sq.PatternCount(); i++ {
-		q.hasPredicates = append(q.hasPredicates, len(sq.PredicatesForPattern(i)) > 0)
+	if q.preds, err = readPredicates(sq); err != nil {
+		return nil, fmt.Errorf("query for %s: %w", id, err)
 	}
 	if items, names, ok := parseTypeList(pattern); ok {
 		q.types, q.typeNames = &typeList{items: items}, names
@@ -88,12 +89,37 @@ func (q *Query) Captures(n Node) []Capture {
 		if !ok {
 			break
 		}
-		if q.hasPredicates[m.PatternIndex] {
-			m = qc.FilterPredicates(m, n.src)
+		if !holds(q.preds[m.PatternIndex], m.Captures, n.src) {
+			continue
 		}
 		for _, c := range m.Captures {
 			out = append(out, Capture{Name: q.names[c.Index], Node: wrap(c.Node, n.src)})
 		}
 	}
 	return out
+}
+
+// NamedTypes lists, sorted and once each, the named node types of id's
+// grammar that can appear in a tree (hidden rules, whose names start
+// with "_", never do). A caller that selects node types by their names'
+// shape builds a node-type-list query from them once, and Captures then
+// finds those nodes in one pass in C instead of a Go callback per node.
+func NamedTypes(id lang.ID) ([]string, error) {
+	g, err := get(id)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []string
+	for s := uint32(0); s < g.lang.SymbolCount(); s++ {
+		sym := sitter.Symbol(s)
+		name := g.lang.SymbolName(sym)
+		if g.lang.SymbolType(sym) != sitter.SymbolTypeRegular || name == "" || name[0] == '_' || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out, nil
 }

@@ -60,8 +60,8 @@ func (q *Query) First(n Node, accept func(Node) bool) Node {
 		if !ok {
 			return Node{}
 		}
-		if q.hasPredicates[m.PatternIndex] {
-			m = qc.FilterPredicates(m, n.src)
+		if !holds(q.preds[m.PatternIndex], m.Captures, n.src) {
+			continue
 		}
 		for _, c := range m.Captures {
 			node := wrap(c.Node, n.src)
