@@ -51,7 +51,7 @@ func changedPaths(diff *github.Diff, cfg *config.Config) (paths []string, skippe
 		case f.Status == github.StatusRemoved || f.Binary:
 		case !filepath.IsLocal(filepath.FromSlash(f.Path)) || strings.ContainsAny(f.Path, "\n\x00"):
 			skipped = append(skipped, engine.Skipped{Path: f.Path, Reason: "not a path inside the repository"})
-		case cfg.Excluded(f.Path) || len(engine.Applicable(cfg, f.Path)) == 0:
+		case cfg.Excluded(f.Path) || !engine.MayApply(cfg, f.Path):
 		default:
 			paths = append(paths, f.Path)
 		}

@@ -233,6 +233,32 @@ func Check(ctx context.Context, files []File, o Options) *Result {
 // ".h" file's content once the check has read it; see LanguageOf).
 func Applicable(cfg *config.Config, path string) []config.Entry {
 	id, _ := cfg.LanguageOf(path, nil)
+	return applicableIn(cfg, path, id)
+}
+
+// ApplicableTo is Applicable for a file whose content is at hand, so that
+// a ".h" file's entries are those of the language its content shows,
+// as in the check, whether or not the check has read it yet.
+func ApplicableTo(cfg *config.Config, f File) []config.Entry {
+	id, _ := cfg.LanguageOf(f.Path, f.Src)
+	return applicableIn(cfg, f.Path, id)
+}
+
+// MayApply reports whether some entry can apply to path once its content
+// is read: a ".h" file the extension calls C is C++ when its content
+// shows C++, so C++ entries count for it too. Readers that pick files by
+// name (the Action's changed files) use it so as not to drop a C++
+// header unread.
+func MayApply(cfg *config.Config, path string) bool {
+	if len(Applicable(cfg, path)) > 0 {
+		return true
+	}
+	id, _ := cfg.LanguageOf(path, nil)
+	return id == lang.C && strings.HasSuffix(strings.ToLower(path), ".h") && len(applicableIn(cfg, path, lang.CPP)) > 0
+}
+
+// applicableIn is Applicable for a file of language id.
+func applicableIn(cfg *config.Config, path string, id lang.ID) []config.Entry {
 	var out []config.Entry
 	for _, e := range cfg.Constraints {
 		if !e.Applies(path) {
@@ -263,7 +289,7 @@ func namesHeader(e config.Entry, path string, id lang.ID) bool {
 func checkFile(ctx context.Context, f File, o Options) Result {
 	var res Result
 	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
-	entries := Applicable(o.Config, f.Path)
+	entries := applicableIn(o.Config, f.Path, id)
 	if len(entries) == 0 {
 		name := lang.Get(id).Name
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,

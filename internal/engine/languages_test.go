@@ -97,3 +97,28 @@ constraints:
 		t.Errorf("a header the paths do not name: %d entries apply, want 0", len(got))
 	}
 }
+
+// A C++ header under C++ constraints only: read by name it may apply
+// (MayApply), and its content decides (ApplicableTo), before any check
+// has recorded its language.
+func TestHeaderByContentBeforeCheck(t *testing.T) {
+	cfg := mustConfig(t, `
+constraints:
+  - type: naming_convention
+    spec: cpp;class:PascalCase
+`)
+	hdr := File{Path: "ring.h", Src: []byte("namespace ring {\nclass Buffer {\n public:\n  int size() const;\n};\n}\n")}
+	cHdr := File{Path: "point.h", Src: []byte("struct point { int x; };\n")}
+	if !MayApply(cfg, hdr.Path) {
+		t.Error("MayApply(ring.h) = false under a C++ constraint")
+	}
+	if MayApply(cfg, "tool.py") {
+		t.Error("MayApply(tool.py) = true under a C++ constraint")
+	}
+	if got := ApplicableTo(cfg, hdr); len(got) != 1 {
+		t.Errorf("ApplicableTo(C++ header) = %d entries, want 1", len(got))
+	}
+	if got := ApplicableTo(cfg, cHdr); len(got) != 0 {
+		t.Errorf("ApplicableTo(C header) = %d entries, want 0", len(got))
+	}
+}

@@ -179,7 +179,7 @@ func family(k constraint.NameKind) constraint.NameKind {
 // fixed, when set, are naming rules ("class:snake_case") every naming
 // candidate carries, and only naming is judged.
 func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lang.ID]string) fileEvidence {
-	entries := engine.Applicable(cs.cfg, f.Path)
+	entries := engine.ApplicableTo(cs.cfg, f) // a header as its content shows, as check decides
 	if len(entries) == 0 || bytes.IndexByte(f.Src, 0) >= 0 {
 		return fileEvidence{} // the engine skips binary files too
 	}
