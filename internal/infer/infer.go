@@ -113,6 +113,9 @@ type Decision struct {
 	Chosen int
 	// Unit names what the rule counts ("lines", "braces", "declarations").
 	Unit string
+	// LeftOut, when set, says why the decision writes no constraint
+	// whatever the shares (a formatter lays the code out otherwise).
+	LeftOut string
 }
 
 // Spec is the constraint's spec when one is chosen, else "".
@@ -167,6 +170,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		}
 		le.merge(p)
 	}
+	var markers *[]string // prettier's, read once when a JS/TS decision needs them
 	for id, le := range ev {
 		l := &Language{ID: id, Files: le.files}
 		if cands.naming[id] != nil {
@@ -186,6 +190,9 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			}
 		}
 		l.Indent = le.decide(cands, id, constraint.Indentation, o)
+		if prettierLangs[id] {
+			leaveToPrettier(l, files, &markers, root, read)
+		}
 		l.Braces = le.decide(cands, id, constraint.Braces, o)
 		l.Docs = le.decide(cands, id, constraint.Comments, o)
 		r.Languages = append(r.Languages, l)

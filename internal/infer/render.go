@@ -101,6 +101,10 @@ func renderDecision(w *writer, id lang.ID, d *Decision, o Options) {
 	for _, c := range d.Candidates {
 		units = max(units, c.Units)
 	}
+	if d.LeftOut != "" {
+		w.comment(secLead, secCont, fmt.Sprintf("%s: left out: %s", d.Type, d.LeftOut))
+		return
+	}
 	if d.Chosen < 0 {
 		w.comment(secLead, secCont, fmt.Sprintf("%s: left out: %s", d.Type, whyLeftOut(d.Candidates, units, d.Unit, o)))
 		return

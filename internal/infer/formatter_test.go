@@ -1,0 +1,95 @@
+package infer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// jsTree writes 30 JavaScript files indented with 2 spaces under web/,
+// and pkg as web/package.json when it is set.
+func jsTree(t *testing.T, pkg string) string {
+	dir := t.TempDir()
+	write := func(p, s string) {
+		p = filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 30; i++ {
+		write(fmt.Sprintf("web/src/part%d.js", i), fmt.Sprintf("function sizeOf%d(items) {\n  if (items.length > 0) {\n    return items.length;\n  }\n  return 0;\n}\n\nmodule.exports = { sizeOf%d };\n", i, i))
+	}
+	if pkg != "" {
+		write("web/package.json", pkg)
+	}
+	return dir
+}
+
+func indentOf(t *testing.T, r *Report, id lang.ID) *Decision {
+	for _, l := range r.Languages {
+		if l.ID == id {
+			return l.Indent
+		}
+	}
+	t.Fatalf("no %s in the report", id)
+	return nil
+}
+
+// TestPrettierTreeLeavesIndentationOut: on a tree prettier formats (a
+// package.json depending on it, or a prettier configuration file), init
+// writes no JavaScript indentation constraint and says why; without
+// prettier the same tree gets one.
+func TestPrettierTreeLeavesIndentationOut(t *testing.T) {
+	o := Options{Min: DefaultMin, MinUnits: DefaultMinUnits}
+	for name, pkg := range map[string]string{
+		"devDependency": `{"name": "web", "devDependencies": {"prettier": "^3.0.0", "eslint": "^9.0.0"}}`,
+		"prettier key":  `{"name": "web", "prettier": {"singleQuote": true}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			r, err := Infer(context.Background(), jsTree(t, pkg), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := indentOf(t, r, lang.JavaScript)
+			if d.Spec(lang.JavaScript) != "" || !strings.Contains(d.LeftOut, "prettier formats 30 of the 30 files (web/package.json)") {
+				t.Errorf("spec %q, left out %q", d.Spec(lang.JavaScript), d.LeftOut)
+			}
+			if out := string(r.Render(RenderOptions{})); !strings.Contains(out, "indentation_spacing: left out: prettier formats") || strings.Contains(out, "spec: javascript;spaces") {
+				t.Errorf("the configuration does not say why indentation is left out:\n%s", out)
+			}
+		})
+	}
+	t.Run("no prettier", func(t *testing.T) {
+		r, err := Infer(context.Background(), jsTree(t, `{"name": "web", "devDependencies": {"eslint": "^9.0.0"}}`), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := indentOf(t, r, lang.JavaScript); d.Spec(lang.JavaScript) != "javascript;spaces:2" || d.LeftOut != "" {
+			t.Errorf("spec %q, left out %q; want javascript;spaces:2", d.Spec(lang.JavaScript), d.LeftOut)
+		}
+	})
+}
+
+func TestFormattedBy(t *testing.T) {
+	markers := []string{".prettierrc", "web/ui/package.json"}
+	for rel, want := range map[string]string{
+		"web/ui/src/a.ts": "web/ui/package.json",
+		"web/other.ts":    ".prettierrc",
+		"web/uix/a.ts":    ".prettierrc",
+	} {
+		if got := formattedBy(markers, rel); got != want {
+			t.Errorf("formattedBy(%s) = %q, want %q", rel, got, want)
+		}
+	}
+	if got := formattedBy([]string{"web/package.json"}, "src/a.js"); got != "" {
+		t.Errorf("a file outside the marker's directory: %q", got)
+	}
+}
