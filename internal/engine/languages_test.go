@@ -122,3 +122,33 @@ constraints:
 		t.Errorf("ApplicableTo(C header) = %d entries, want 0", len(got))
 	}
 }
+
+// The embedded default leaves build output out: a dist/ bundle and a
+// minified script are not read, the source beside them is.
+func TestDefaultExcludesBuildOutput(t *testing.T) {
+	cfg, err := config.Parse("embedded default", config.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, p := range []string{"src/app.js", "dist/app.js", "packages/ui/dist/esm/ui.js", "public/vendor.min.js"} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("var bad_name = 1;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := ReadFiles(dir, []string{dir}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files.Files {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "src/app.js" {
+		t.Errorf("read %v, want only src/app.js", got)
+	}
+}
