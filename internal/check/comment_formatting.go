@@ -6,9 +6,8 @@ package check
 // (comment_formatting_kinds.go). The documentation styles differ in kind
 // between the profiles: multicodeif reads them as the evaluator does
 // (comment_formatting_paper_docs.go), while lint reads GoDoc, Javadoc,
-// Rustdoc and Python docstrings as each ecosystem's established linter
-// does (doc_comments.go and doc_<language>.go). KotlinDoc has no lint
-// reading of its own yet and is the paper's in both profiles.
+// Rustdoc, Python docstrings and KDoc as each ecosystem's established
+// linter does (doc_comments.go and doc_<language>.go).
 
 import (
 	"fmt"

@@ -4,7 +4,7 @@ package check
 // established linter's reading of "public declarations are documented"
 // (GoDoc as revive's exported rule, Javadoc as checkstyle's
 // MissingJavadoc*/JavadocMethod, Rustdoc as rustc's missing_docs, Python
-// docstrings as pydocstyle's D1xx). Each rule is option-free, reports
+// docstrings as pydocstyle's D1xx, KDoc as detekt's UndocumentedPublic*). Each rule is option-free, reports
 // every finding, and states its scope in its Doc, which README quotes
 // and failing results cite. Rules walk only the levels that can hold
 // documented declarations (never function bodies), each once, with a
@@ -37,7 +37,7 @@ type DocStyle struct {
 }
 
 // DocStyles are the lint profile's documentation rules, in README order.
-var DocStyles = []*DocStyle{goDocStyle, javadocStyle, rustdocStyle, docstringStyle}
+var DocStyles = []*DocStyle{goDocStyle, javadocStyle, rustdocStyle, docstringStyle, kdocStyle}
 
 // DocStyleFor returns the lint documentation rule of a comment style.
 func DocStyleFor(style string) (*DocStyle, bool) {

@@ -53,7 +53,9 @@ func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]
 			case lang.Go:
 				ch, why = f.goReattach(is)
 			case lang.Java:
-				ch, why = f.javaConvert(is)
+				ch, why = f.slashStarConvert(is, "Javadoc")
+			case lang.Kotlin:
+				ch, why = f.slashStarConvert(is, "KDoc")
 			case lang.Rust:
 				ch, why = f.rustConvert(is)
 			case lang.Python:
@@ -128,12 +130,13 @@ func (f *commentFile) goReattach(is check.DocIssue) (change, string) {
 // file header, not a declaration's documentation.
 func (f *commentFile) opensFile(k cmt) bool { return blank(f.src[:k.start]) }
 
-// javaConvert turns the comments directly above a type or member into
-// one /** */ comment.
-func (f *commentFile) javaConvert(is check.DocIssue) (change, string) {
+// slashStarConvert turns the comments directly above a type or member
+// into one /** */ comment: a Javadoc or a KDoc (form), which both
+// languages read the same way.
+func (f *commentFile) slashStarConvert(is check.DocIssue, form string) (change, string) {
 	line := f.lineOf(is.Outer)
 	if !blank(f.src[f.starts[line]:is.Outer]) {
-		return change{}, missingWords(is, "Javadoc")
+		return change{}, missingWords(is, form)
 	}
 	run := f.runAbove(line)
 	lines, why := f.runLines(run)
@@ -142,13 +145,13 @@ func (f *commentFile) javaConvert(is check.DocIssue) (change, string) {
 	case why != "":
 		return change{}, why
 	case len(lines) == 0:
-		return change{}, missingWords(is, "Javadoc")
+		return change{}, missingWords(is, form)
 	case f.opensFile(run[0]):
-		return change{}, "the comment above opens the file (a licence or file header), not the declaration's documentation; write the Javadoc by hand"
+		return change{}, "the comment above opens the file (a licence or file header), not the declaration's documentation; write the " + form + " by hand"
 	case strings.Contains(text, "*/") || strings.Contains(text, "/*"):
-		return change{}, "the comment's text contains /* or */, which would end or nest the Javadoc comment"
+		return change{}, "the comment's text contains /* or */, which would end or nest the " + form + " comment"
 	case !hasSentence(lines):
-		return change{}, notADescription("comment above", is.Kind+" "+is.Name, "Javadoc")
+		return change{}, notADescription("comment above", is.Kind+" "+is.Name, form)
 	}
 	first, last := run[0], run[len(run)-1]
 	return change{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""

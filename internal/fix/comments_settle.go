@@ -147,9 +147,7 @@ func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Resul
 // is then the next one, not one the fix made.
 func stopsAtFirst(style string, profile check.Profile) bool {
 	switch strings.ToLower(strings.TrimSpace(style)) {
-	case "kotlindoc":
-		return true
-	case "inline comment", "single-line comment", "multi-line comment", "godoc", "rustdoc", "javadoc":
+	case "inline comment", "single-line comment", "multi-line comment", "godoc", "rustdoc", "javadoc", "kotlindoc":
 		return profile == check.MultiCodeIF
 	}
 	return false

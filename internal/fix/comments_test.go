@@ -538,7 +538,7 @@ func TestCommentsStopsAtFirst(t *testing.T) {
 		{"go;GoDoc", "a.go", "package p\n\nfunc A() {}\n\nfunc B() {}\n"},
 		{"rust;Rustdoc", "a.rs", "// a\npub fn a() {}\n// b\npub fn b() {}\n"},
 		{"java;Javadoc", "A.java", "/** A. */\npublic class A {\n    /** @return one */\n    public int a(int x) { return 1; }\n    /** @return two */\n    public int b(int y) { return 2; }\n}\n"},
-		{"kotlin;KotlinDoc", "a.kt", "/** @return one */\nfun a(x: Int) = 1\n/** @return two */\nfun b(y: Int) = 2\n"},
+		{"kotlin;KotlinDoc", "a.kt", "/** @return one */\nfun a(x: Int) = 1\n/** @return two */\nfun b(y: Int) = 2\n// c\nfun c() = 3\nfun d() = 4\n"},
 		{"python;Python docstring", "a.py", "\"\"\"M.\"\"\"\n\n\ndef a():\n    pass\n\n\ndef b():\n    pass\n"},
 	} {
 		c, err := constraint.ParseAnswer(constraint.Comments, tc.spec)
