@@ -57,6 +57,10 @@ func (t *repoTally) row() {
 	fmt.Printf("| %s | %s | %s | %d | %d / %d | %d | %.2f%% | %d | %d |\n", t.lang, t.repos, files, t.both,
 		t.iflintFlaggedBothSeen, t.peerFlaggedBothSeen, t.agree, pct, t.iflintFindings, t.notDeclared)
 	if *verbose {
+		// Targets come from maps: sort for a stable listing.
+		for _, l := range [][]string{t.iflintOnly, t.peerOnly, t.notDeclaredExamples, t.findingsForReview} {
+			sort.Strings(l)
+		}
 		for _, s := range t.iflintOnly {
 			fmt.Fprintf(os.Stderr, "  %s iflint only: %s\n", t.lang, s)
 		}
@@ -74,6 +78,18 @@ func (t *repoTally) row() {
 
 // compare fills the agreement counts from iflint's checked declarations
 // (those the peer also checks), iflint's verdicts and the peer's
+// finding counts one iflint finding at k, for review, and whether the
+// language's own tools see a declaration there.
+func (t *repoTally) finding(k declKey, declared bool) {
+	t.iflintFindings++
+	at := fmt.Sprintf("%s:%d %s", k.file, k.line, k.name)
+	t.findingsForReview = append(t.findingsForReview, at)
+	if !declared {
+		t.notDeclared++
+		t.notDeclaredExamples = append(t.notDeclaredExamples, at)
+	}
+}
+
 // findings.
 func (t *repoTally) compare(checked map[declKey]bool, peer map[declKey]bool) {
 	for k, flagged := range checked {
@@ -208,12 +224,7 @@ func pythonRepos(dir string) (*repoTally, error) {
 		for _, tg := range ts {
 			k := declKey{f, lineOf(srcs[f], tg.Start), tg.Name}
 			if !tg.OK {
-				t.iflintFindings++
-				t.findingsForReview = append(t.findingsForReview, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				if !declared[k] {
-					t.notDeclared++
-					t.notDeclaredExamples = append(t.notDeclaredExamples, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				}
+				t.finding(k, declared[k])
 			}
 			if code := pep8Code(tg); pep8Codes[code] {
 				checked[k] = checked[k] || !tg.OK
@@ -362,12 +373,7 @@ func javaRepos(dir string) (*repoTally, error) {
 		for _, tg := range ts {
 			k := declKey{f, lineOf(srcs[f], tg.Start), tg.Name}
 			if !tg.OK {
-				t.iflintFindings++
-				t.findingsForReview = append(t.findingsForReview, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				if !declared[k] {
-					t.notDeclared++
-					t.notDeclaredExamples = append(t.notDeclaredExamples, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				}
+				t.finding(k, declared[k])
 			}
 			// Both check it: the declaration is of a kind one of the five
 			// checks covers, and checkstyle covers it with that check.
@@ -439,12 +445,7 @@ func jsLike(dir, lang, names string, repos, exts []string, spec string) (*repoTa
 		for _, tg := range ts {
 			k := declKey{f, lineOf(srcs[f], tg.Start), tg.Name}
 			if !tg.OK {
-				t.iflintFindings++
-				t.findingsForReview = append(t.findingsForReview, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				if !declared[k] {
-					t.notDeclared++
-					t.notDeclaredExamples = append(t.notDeclaredExamples, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				}
+				t.finding(k, declared[k])
 			}
 			// camelcase with properties "never" checks bindings, not
 			// class members (methods, fields).
@@ -503,12 +504,7 @@ func goRepos(dir string) (*repoTally, error) {
 		for _, tg := range ts {
 			k := declKey{f, lineOf(srcs[f], tg.Start), tg.Name}
 			if !tg.OK {
-				t.iflintFindings++
-				t.findingsForReview = append(t.findingsForReview, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				if !declared[k] {
-					t.notDeclared++
-					t.notDeclaredExamples = append(t.notDeclaredExamples, fmt.Sprintf("%s:%d %s", f, k.line, tg.Name))
-				}
+				t.finding(k, declared[k])
 			}
 			if covered[k] {
 				checked[k] = checked[k] || !tg.OK
