@@ -3,14 +3,12 @@ package check
 import (
 	"context"
 	"fmt"
-	"github.com/iflint/iflint/internal/goldentest"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/goldentest"
 )
 
 // TestGolden runs every testdata/<type>/<case>.txt: a txtar archive with a
@@ -33,21 +31,12 @@ func TestGolden(t *testing.T) {
 }
 
 func runGolden(t *testing.T, path string) string {
-	ar, err := txtar.ParseFile(path)
+	gc, err := goldentest.ReadCase(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	typ := constraint.Type(filepath.Base(filepath.Dir(path)))
-	var spec string
-	var code []byte
-	var codeName string
-	for _, f := range ar.Files {
-		if f.Name == "spec" {
-			spec = strings.TrimSpace(string(f.Data))
-		} else {
-			codeName, code = f.Name, f.Data
-		}
-	}
+	spec, codeName, code := gc.Spec, gc.Name, gc.Code
 	if spec == "" || codeName == "" {
 		t.Fatalf("%s: expected a spec file and a code file", path)
 	}

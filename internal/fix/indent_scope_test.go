@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/goldentest"
 )
 
 func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding) []check.Finding) (string, check.Result, Edits, []Skipped) {
@@ -156,19 +154,11 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 		t.Fatalf("only %d cases", len(paths))
 	}
 	for _, path := range paths {
-		ar, err := txtar.ParseFile(path)
+		gc, err := goldentest.ReadCase(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var spec, name string
-		var code []byte
-		for _, f := range ar.Files {
-			if f.Name == "spec" {
-				spec = strings.TrimSpace(string(f.Data))
-			} else {
-				name, code = f.Name, f.Data
-			}
-		}
+		spec, name, code := gc.Spec, gc.Name, gc.Code
 		c, err := constraint.ParseAnswer(constraint.Indentation, spec)
 		if err != nil {
 			t.Fatal(err)

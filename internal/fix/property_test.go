@@ -12,11 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -361,19 +360,11 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 	for _, glob := range []string{filepath.Join("..", "check", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
-			ar, err := txtar.ParseFile(p)
+			gc, err := goldentest.ReadCase(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var spec, name string
-			var code []byte
-			for _, f := range ar.Files {
-				if f.Name == "spec" {
-					spec = strings.TrimSpace(string(f.Data))
-				} else {
-					name, code = f.Name, f.Data
-				}
-			}
+			spec, name, code := gc.Spec, gc.Name, gc.Code
 			c, err := constraint.ParseAnswer(typ, spec)
 			if err != nil {
 				t.Fatalf("%s: %v", p, err)

@@ -8,7 +8,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files instead of comparing with them")
@@ -36,4 +39,30 @@ func Check(t testing.TB, path string, got []byte) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs (run with -update if intended)\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// Case is a rule golden: a txtar archive holding the constraint's spec
+// in a file named "spec" and the code it is checked on in another.
+type Case struct {
+	Spec string // trimmed
+	Name string // the code file's name ("" when there is none)
+	Code []byte
+}
+
+// ReadCase reads the rule golden at path (its last code file, when it
+// has several).
+func ReadCase(path string) (Case, error) {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		return Case{}, err
+	}
+	var c Case
+	for _, f := range ar.Files {
+		if f.Name == "spec" {
+			c.Spec = strings.TrimSpace(string(f.Data))
+		} else {
+			c.Name, c.Code = f.Name, f.Data
+		}
+	}
+	return c, nil
 }
