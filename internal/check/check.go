@@ -207,41 +207,9 @@ type Rule struct {
 	Check func(u *Unit, c constraint.Constraint) Result
 }
 
-var registry = func() map[constraint.Type]*Rule {
-	m := map[constraint.Type]*Rule{}
-	for _, r := range Rules {
-		if _, dup := m[r.Type]; dup {
-			panic("duplicate rule for " + string(r.Type))
-		}
-		m[r.Type] = r
-	}
-	return m
-}()
-
-// For returns the rule deciding t, if t is rule-decided.
-func For(t constraint.Type) (*Rule, bool) {
-	r, ok := registry[t]
-	return r, ok
-}
-
-// RuleTypes lists the rule-decided types, sorted.
-func RuleTypes() []constraint.Type {
-	out := make([]constraint.Type, 0, len(registry))
-	for t := range registry {
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
-// Run checks c on u. Types without a rule are Unverified (method llm)
-// until a judge decides them; a rule that panics yields Unverified with
+// Run checks c on u with r. A rule that panics yields Unverified with
 // the panic as reason, so one bad input never takes a run down.
-func Run(u *Unit, c constraint.Constraint) (res Result) {
-	r, ok := registry[c.Type]
-	if !ok {
-		return Result{Verdict: Unverified, Method: MethodLLM, Reason: "decided by an LLM judge; no judge configured"}
-	}
+func (r *Rule) Run(u *Unit, c constraint.Constraint) (res Result) {
 	defer func() {
 		if p := recover(); p != nil {
 			res = Result{Verdict: Unverified, Method: MethodRule, Reason: fmt.Sprintf("internal error in %s rule: %v\n%s", c.Type, p, debug.Stack())}

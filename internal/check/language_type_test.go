@@ -2,11 +2,18 @@ package check
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/guesslang"
+	"github.com/iflint/iflint/internal/lintevaltest"
 )
 
 func guessOf(src string) languageGuess {
@@ -71,4 +78,102 @@ func TestLanguageTypeWithoutModelIsUnverified(t *testing.T) {
 	if r.Verdict != Unverified || !strings.Contains(r.Reason, "could not be loaded") || !strings.Contains(r.Reason, "sha256") {
 		t.Errorf("got %s: %s", r.Verdict, r.Reason)
 	}
+}
+
+// countFeatureRef is countFeature as it was before the hint automaton:
+// one scan per hint.
+func countFeatureRef(text string, f langFeature) int {
+	if len(f.hints) == 0 {
+		return len(f.re.FindAllStringIndex(text, f.cap))
+	}
+	var lines [][2]int
+	for _, h := range f.hints {
+		for off := 0; off < len(text); {
+			i := strings.Index(text[off:], h)
+			if i < 0 {
+				break
+			}
+			p := off + i
+			start := strings.LastIndexByte(text[:p], '\n') + 1
+			end := strings.IndexByte(text[p:], '\n')
+			if end < 0 {
+				end = len(text)
+			} else {
+				end += p
+			}
+			lines = append(lines, [2]int{start, end})
+			off = end + 1
+		}
+	}
+	if len(lines) == 0 {
+		return 0
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i][0] < lines[j][0] })
+	n, prev := 0, -1
+	for _, l := range lines {
+		if l[0] == prev {
+			continue
+		}
+		prev = l[0]
+		n += len(f.re.FindAllStringIndex(text[l[0]:l[1]], f.cap-n))
+		if n >= f.cap {
+			return f.cap
+		}
+	}
+	return n
+}
+
+// TestCountFeatureMatchesPerHintScan pins the hint automaton to one scan
+// per hint, on every generation of the LintEval data and random text.
+func TestCountFeatureMatchesPerHintScan(t *testing.T) {
+	var texts []string
+	dir := filepath.Join(lintevaltest.Dir(t), "multicodeif", "results", "single_level")
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".json") {
+			return err
+		}
+		b, _ := os.ReadFile(path)
+		var v []map[string]any
+		if json.Unmarshal(b, &v) == nil {
+			for _, e := range v {
+				if s, err := json.Marshal(e["response"]); err == nil {
+					var out []any
+					json.Unmarshal(s, &out)
+					texts = append(texts, fmt.Sprint(out...))
+				}
+			}
+		}
+		return nil
+	})
+	r := rand.New(rand.NewSource(1))
+	var hints []string
+	for _, f := range languageFeatures() {
+		hints = append(hints, f.hints...)
+	}
+	for i := 0; i < 2000; i++ {
+		var b strings.Builder
+		for n := r.Intn(40); n > 0; n-- {
+			switch r.Intn(4) {
+			case 0:
+				b.WriteString(hints[r.Intn(len(hints))])
+			case 1:
+				b.WriteString("\n")
+			default:
+				b.WriteString([]string{" ", "x", "(", ")", ":", "\t", "def f", "= 1", "é"}[r.Intn(9)])
+			}
+		}
+		texts = append(texts, b.String())
+	}
+	for i, text := range texts {
+		if i%3 != 0 && os.Getenv("IFLINT_FULL") == "" {
+			continue // a third of the texts keeps the test quick; IFLINT_FULL=1 checks all
+		}
+		hl := featureHints().scan(text)
+		for _, f := range languageFeatures() {
+			if got, want := countFeatureIn(text, f, hl), countFeatureRef(text, f); got != want {
+				t.Fatalf("%s feature %s: %d, per-hint scan %d, on:\n%s", f.lang, f.re, got, want, text)
+			}
+		}
+	}
+	t.Logf("%d texts", len(texts))
 }

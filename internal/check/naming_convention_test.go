@@ -75,3 +75,11 @@ func TestNamingTooLarge(t *testing.T) {
 		t.Errorf("got %s %q, want unverified with a reason", r.Verdict, r.Reason)
 	}
 }
+
+func TestIsAllCapsMatchesRegexp(t *testing.T) {
+	for _, s := range []string{"", "A", "AB_1", "_", "Ab", "ÀB", "A\n", "AB C", "123", "A-B", "\xff", "ǅ", "K"} {
+		if got, want := isAllCaps(s), allCapsRE.MatchString(s); got != want {
+			t.Errorf("%q: isAllCaps %v, regexp %v", s, got, want)
+		}
+	}
+}
