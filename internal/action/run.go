@@ -13,9 +13,9 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/iflint/iflint/internal/baseline"
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 // Env is everything the action touches outside the process.
@@ -144,7 +144,7 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 }
 
 func (r *runner) options() engine.Options {
-	return engine.Options{Config: r.cfg, Toolchains: &check.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
+	return engine.Options{Config: r.cfg, Toolchains: &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
 }
 
 // workspace checks every file of the workspace: the run is not about a

@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lintevaltest"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 func lintevalData(t testing.TB) string { return lintevaltest.Dir(t) }
@@ -44,8 +45,8 @@ func TestAgreementWithPublishedVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := Compare(samples, labels)
-	if len(table) != len(check.RuleTypes()) {
-		t.Errorf("agreement table covers %d types, want the %d rule types", len(table), len(check.RuleTypes()))
+	if len(table) != len(rules.RuleTypes()) {
+		t.Errorf("agreement table covers %d types, want the %d rule types", len(table), len(rules.RuleTypes()))
 	}
 	dump := os.Getenv("IFLINT_DUMP") // a type name, or "all": write disagreements for debugging
 	var sb strings.Builder

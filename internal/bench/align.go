@@ -9,6 +9,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // Stored generation files cannot be trusted to line up with their task
@@ -32,7 +33,7 @@ func AlignJobs(ds *Dataset, genDir string, rulesOnly bool) ([]Job, []Misalignmen
 		for _, file := range ds.FileNames() {
 			tasks := ds.Files[file]
 			if rulesOnly && len(tasks) > 0 {
-				if _, ok := check.For(tasks[0].Constraint.Type); !ok {
+				if _, ok := rules.For(tasks[0].Constraint.Type); !ok {
 					continue
 				}
 			}
@@ -163,7 +164,7 @@ func EvaluateLevels(ctx context.Context, jobs []LevelJob, o EvalOptions) []Level
 		u := check.NewUnit(ctx, "", []byte(j.Code), o.Profile)
 		u.Toolchains = o.Toolchains
 		for m, ct := range j.Chain {
-			res := check.Run(u, ct.Constraint)
+			res := rules.Run(u, ct.Constraint)
 			s.Checks[m] = LevelCheck{Index: ct.Index, Verdict: res.Verdict, Method: res.Method}
 		}
 		out[i] = s

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 const storedPreamble = "I will give you a sentence or question related to code. Do not add explanations. \n\nThe following is the input: "
@@ -96,7 +97,7 @@ func TestAlignBadInputsNameTheFile(t *testing.T) {
 		t.Fatalf("one-entry generation file: %d jobs, %v", len(jobs), err)
 	}
 	// Every other rule file is missing; syntax_library is misaligned.
-	if want := len(check.RuleTypes()) - 1 + 2; len(mis) != want {
+	if want := len(rules.RuleTypes()) - 1 + 2; len(mis) != want {
 		t.Errorf("%d misalignments, want %d: %+v", len(mis), want, mis)
 	}
 	os.WriteFile(bad, []byte(`[{"id":1,"response":[]}]`), 0o644)

@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 // fakeCompiler is a toolchain script that counts its compile runs (not
@@ -57,12 +58,12 @@ func TestCompilesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := newFakeCompiler(t, dir, "1.0")
-	replay := func(out string) (*check.CompileCache, []byte) {
-		cc := &check.CompileCache{Store: store}
+	replay := func(out string) (*toolchain.CompileCache, []byte) {
+		cc := &toolchain.CompileCache{Store: store}
 		samples, err := Replay(context.Background(), ReplayOptions{
 			Data: data, Generations: filepath.Join(data, "labels", "gpt-4o-r0", "generations"),
 			Profile: check.MultiCodeIF, RulesOnly: true,
-			Toolchains: &check.CachedToolchains{Toolchains: fc, Cache: cc},
+			Toolchains: &toolchain.CachedToolchains{Toolchains: fc, Cache: cc},
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // RepairOptions configures Repair.
@@ -54,7 +55,7 @@ func Repair(ctx context.Context, c llm.Completer, o RepairOptions) (RepairResult
 	for _, f := range names {
 		rule := true
 		if len(ds.Files[f]) > 0 {
-			_, rule = check.For(ds.Files[f][0].Constraint.Type)
+			_, rule = rules.For(ds.Files[f][0].Constraint.Type)
 		}
 		if o.Shard.Has(o.Model, f, -1) && (rule || !o.RulesOnly) {
 			files = append(files, genFile{file: f, tasks: ds.Files[f]})
@@ -211,9 +212,9 @@ func whatIsWrong(ctx context.Context, f repairFeedback, p check.Profile) []strin
 	if r := strings.TrimSpace(f.sample.Reason); r != "" {
 		out = append(out, r)
 	}
-	if _, ok := check.For(f.job.Task.Constraint.Type); ok && f.sample.Method != check.MethodLLM {
+	if _, ok := rules.For(f.job.Task.Constraint.Type); ok && f.sample.Method != check.MethodLLM {
 		u := check.NewUnit(ctx, "", []byte(f.job.Code), p)
-		res := check.Run(u, f.job.Task.Constraint)
+		res := rules.Run(u, f.job.Task.Constraint)
 		if len(out) == 0 && res.Reason != "" {
 			out = append(out, res.Reason)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // Sample is one task's verdict for one model: a line of samples.jsonl.
@@ -80,7 +81,7 @@ func LoadJobs(ds *Dataset, genDir string, rulesOnly bool) ([]Job, error) {
 			}
 			tasks := ds.Files[file]
 			if rulesOnly && len(tasks) > 0 {
-				if _, ok := check.For(tasks[0].Constraint.Type); !ok {
+				if _, ok := rules.For(tasks[0].Constraint.Type); !ok {
 					continue
 				}
 			}
@@ -165,7 +166,7 @@ func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[er
 	if !judged {
 		u := check.NewUnit(ctx, "", []byte(j.Code), o.Profile)
 		u.Toolchains = o.Toolchains
-		res := check.Run(u, c)
+		res := rules.Run(u, c)
 		s.Verdict, s.Method, s.Reason = res.Verdict, res.Method, res.Reason
 		return s
 	}

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // The paper's feedback prompt, as stored in results/self_repair. A task
@@ -321,7 +321,7 @@ func RoundCurve(rounds [][]Sample) []RoundRate {
 // in a way iflint reproduces: the 16 rule types, language_type included
 // (the paper's Guesslang classifier runs here with its own weights).
 func RuleDecided(t constraint.Type) bool {
-	_, ok := check.For(t)
+	_, ok := rules.For(t)
 	return ok
 }
 

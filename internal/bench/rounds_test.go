@@ -13,6 +13,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // TestRepairHistoryMatchesPublished rebuilds gpt-4o's self-repair run and
@@ -45,7 +46,7 @@ func TestRepairHistoryMatchesPublished(t *testing.T) {
 		name string
 		keep func(constraint.Type) bool
 	}{{"all 16 rule types (acceptance)", func(constraint.Type) bool { return true }}}
-	for _, typ := range check.RuleTypes() {
+	for _, typ := range rules.RuleTypes() {
 		cases = append(cases, struct {
 			name string
 			keep func(constraint.Type) bool

@@ -162,7 +162,7 @@ func (u *Unit) Tokens(id lang.ID) ([]lex.Token, error) {
 }
 
 // lineStarts is the offset of every line's first byte, built once per unit.
-func (u *Unit) lineStarts() []int {
+func (u *Unit) LineStarts() []int {
 	return u.Memo("check.lineStarts", func() any {
 		s := []int{0}
 		for i, b := range u.Src {
@@ -176,7 +176,7 @@ func (u *Unit) lineStarts() []int {
 
 // memoErr is Memo for a computation that can fail: the value and the
 // error are cached together, so a failure is not recomputed either.
-func memoErr[T any](u *Unit, key string, compute func() (T, error)) (T, error) {
+func MemoErr[T any](u *Unit, key string, compute func() (T, error)) (T, error) {
 	type entry struct {
 		v   T
 		err error
@@ -231,7 +231,7 @@ func (u *Unit) Position(off int) (line, col int) {
 	if off < 0 {
 		off = 0
 	}
-	starts := u.lineStarts()
+	starts := u.LineStarts()
 	// The line is the last start <= off.
 	i := sort.SearchInts(starts, off+1) - 1
 	return i + 1, off - starts[i] + 1

@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/bench"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 const benchUsage = "bench: expected a subcommand: replay, agreement, merge, generate, repair, rounds, fetch or fix"
@@ -206,16 +207,16 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	loaded := c.Now().Sub(t0)
 
 	var tc check.Toolchains
-	var compiles *check.CompileCache
+	var compiles *toolchain.CompileCache
 	if *useTC {
-		compiles = &check.CompileCache{}
+		compiles = &toolchain.CompileCache{}
 		if ch, err := c.openCache(jf); err != nil {
 			// Compiling without a cache is slower, not wrong.
 			fmt.Fprintf(c.Stderr, "iflint: toolchain runs are not cached: %v\n", err)
 		} else {
 			compiles.Store = ch
 		}
-		tc = &check.CachedToolchains{Toolchains: replayToolchains(c), Cache: compiles}
+		tc = &toolchain.CachedToolchains{Toolchains: replayToolchains(c), Cache: compiles}
 	}
 	opts := bench.EvalOptions{Profile: check.Profile(*profile), Toolchains: tc, Workers: *workers, Judge: jd}
 	t1 := c.Now()
@@ -429,7 +430,7 @@ var replayToolchains = func(c *Command) check.Toolchains { return c.toolchains(n
 
 // toolchains returns the installed-toolchain finder for language_version.
 func (c *Command) toolchains(jdks map[string]string) check.Toolchains {
-	return &check.SystemToolchains{JDKs: jdks, PyenvRoot: c.Getenv("PYENV_ROOT")}
+	return &toolchain.SystemToolchains{JDKs: jdks, PyenvRoot: c.Getenv("PYENV_ROOT")}
 }
 
 // shardFlagValue parses -shard; empty means the whole run.

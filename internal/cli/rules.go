@@ -6,10 +6,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/naming"
+	"github.com/iflint/iflint/internal/rules/syntaxuse"
 )
 
 func (c *Command) rules(args []string) error {
@@ -68,7 +69,7 @@ func writeValues(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| language | exempt |")
 	fmt.Fprintln(w, "|---|---|")
-	for _, e := range check.NamingExemptions {
+	for _, e := range naming.NamingExemptions {
 		l := "all"
 		if e.Lang != "" {
 			l = lang.Get(e.Lang).Name
@@ -107,7 +108,7 @@ func writeValues(w io.Writer) {
 	fmt.Fprintln(w, "| language | features |")
 	fmt.Fprintln(w, "|---|---|")
 	for _, in := range lang.All() {
-		if fs := check.AdvancedSyntaxFeatures(in.ID); len(fs) > 0 {
+		if fs := syntaxuse.AdvancedSyntaxFeatures(in.ID); len(fs) > 0 {
 			fmt.Fprintf(w, "| %s | %s |\n", in.Name, codeList(fs))
 		}
 	}

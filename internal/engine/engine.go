@@ -20,6 +20,7 @@ import (
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // MaxFileSize bounds what is read; larger files are reported as skipped.
@@ -312,7 +313,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 			d, _ := o.Judge.Decide(ctx, judge.Task{Constraint: c, Code: string(f.Src)})
 			r = d.Result()
 		} else {
-			r = check.Run(u, c)
+			r = rules.Run(u, c)
 		}
 		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason), Checked: r.Checked})
 		if r.Verdict != check.Fail {

@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/judge"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -280,7 +281,7 @@ func (f *fixer) decider(ctx context.Context, u *check.Unit) verify.Decide {
 			d, _ := f.o.Judge.Decide(ctx, judge.Task{Constraint: c, Code: string(u.Src)})
 			return d.Result()
 		}
-		return check.Run(u, c)
+		return rules.Run(u, c)
 	}
 }
 

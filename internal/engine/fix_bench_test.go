@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -68,7 +68,7 @@ func BenchmarkVerifyFix(b *testing.B) {
 	entries := Applicable(cfg, "geometry.py")
 	naming := entries[0].Constraint
 	u := f.unit(ctx, "geometry.py", src)
-	r := check.Run(u, naming)
+	r := rules.Run(u, naming)
 	edits, skipped, err := fix.FixNaming(u, naming, r)
 	if err != nil || len(edits) == 0 {
 		b.Fatalf("no candidate: %v", err)

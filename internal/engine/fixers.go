@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -21,7 +22,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 	c := e.Constraint
 	old := f.cur[path]
 	u := f.unit(ctx, path, old)
-	r := check.Run(u, c)
+	r := rules.Run(u, c)
 	if r.Verdict != check.Fail {
 		return nil // fine from the start, or fixed by an earlier candidate
 	}
@@ -95,7 +96,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 			return err
 		}
 		u := f.unit(ctx, path, f.cur[path])
-		r := check.Run(u, c)
+		r := rules.Run(u, c)
 		i := slices.IndexFunc(r.Findings, func(fd check.Finding) bool { return fd.Message == want.Message })
 		if r.Verdict != check.Fail || i < 0 {
 			continue

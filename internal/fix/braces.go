@@ -8,6 +8,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/braces"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -31,8 +32,8 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return nil, nil, nil
 	}
-	probs, err := check.BraceProblems(u, c)
-	if errors.Is(err, check.ErrNoBraceTree) {
+	probs, err := braces.BraceProblems(u, c)
+	if errors.Is(err, braces.ErrNoBraceTree) {
 		why := fmt.Sprintf("braces in %s are read as text, not from a syntax tree, so they are not moved automatically", c.Lang)
 		return nil, skipAll(r.Findings, why), nil
 	}
@@ -43,7 +44,7 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 	if err != nil {
 		return nil, nil, fmt.Errorf("brace fix: parse as %s: %w", c.Lang, err)
 	}
-	at := make(map[int]check.BraceProblem, len(probs))
+	at := make(map[int]braces.BraceProblem, len(probs))
 	for _, p := range probs {
 		at[p.At] = p
 	}
@@ -75,7 +76,7 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 // braceFix is one finding with the edits that fix it.
 type braceFix struct {
 	f     check.Finding
-	p     check.BraceProblem
+	p     braces.BraceProblem
 	edits Edits
 }
 
@@ -90,7 +91,7 @@ func skipAll(fs []check.Finding, why string) []Skipped {
 // verifyBraceFixes keeps the fixes that prove out: all together when the
 // result is sound, else each one that is sound on its own (a rejected
 // one is Skipped with the reason).
-func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []check.BraceProblem, parts []braceFix) ([]braceFix, []Skipped) {
+func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, parts []braceFix) ([]braceFix, []Skipped) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
@@ -136,7 +137,7 @@ func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tre
 // braceResultProblem applies es (the edits of fixes) and says why the
 // result is not the same program with exactly those placements fixed,
 // or "".
-func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []check.BraceProblem, fixes []braceFix, es Edits) string {
+func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, fixes []braceFix, es Edits) string {
 	if why := shapeProblem(u, c.Lang, es, before); why != "" {
 		return why
 	}
@@ -144,7 +145,7 @@ func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.T
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)
 	}
-	after, err := check.BraceProblems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
+	after, err := braces.BraceProblems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
 	if err != nil {
 		return "the fixed file cannot be re-read: " + err.Error()
 	}
@@ -190,10 +191,10 @@ func mapForward(sorted Edits, off int) int {
 
 // braceEdits returns the edits fixing one problem, or why it is refused.
 // Every edit replaces blanks next to the flagged token with blanks.
-func braceEdits(src []byte, c constraint.Constraint, p check.BraceProblem) (Edits, string) {
+func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edits, string) {
 	nl := lineBreak(src)
 	switch p.Kind {
-	case check.BraceOpenOwnLine:
+	case braces.BraceOpenOwnLine:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between the block header and the brace"
 		}
@@ -212,7 +213,7 @@ func braceEdits(src []byte, c constraint.Constraint, p check.BraceProblem) (Edit
 			es = append(es, Edit{p.End, p.Next, nl + in})
 		}
 		return es, ""
-	case check.BraceOpenOnHeader:
+	case braces.BraceOpenOnHeader:
 		if c.Lang == lang.Go {
 			return nil, "Go's syntax forbids Allman: a \"{\" on its own line ends the statement before it"
 		}
@@ -235,19 +236,19 @@ func braceEdits(src []byte, c constraint.Constraint, p check.BraceProblem) (Edit
 			es = append(es, Edit{p.End, p.Next, nl + in})
 		}
 		return es, ""
-	case check.BraceCodeAfterOpen:
+	case braces.BraceCodeAfterOpen:
 		in, ok := bodyIndent(src, p.Next, p.Indent)
 		if !ok {
 			return nil, "the block's indentation cannot be told from its other lines; splitting the block body is not done"
 		}
 		return Edits{{p.End, p.Next, nl + in}}, ""
-	case check.BraceCodeBeforeClose:
+	case braces.BraceCodeBeforeClose:
 		s := p.At
 		for s > p.Gap && (src[s-1] == ' ' || src[s-1] == '\t') {
 			s--
 		}
 		return Edits{{s, p.At, nl + p.Indent}}, ""
-	case check.BraceKeywordApart:
+	case braces.BraceKeywordApart:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
 		}
@@ -255,7 +256,7 @@ func braceEdits(src []byte, c constraint.Constraint, p check.BraceProblem) (Edit
 			return nil, "a preprocessor line sits between \"}\" and the keyword"
 		}
 		return Edits{{p.Gap, p.At, " "}}, ""
-	case check.BraceKeywordCuddled:
+	case braces.BraceKeywordCuddled:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
 		}
@@ -284,7 +285,7 @@ func codeAfterOnLine(src []byte, end, next int) bool {
 // closes on the brace's line: its "{" and "}" balance before the line
 // ends (strings and comments are beyond this check's care, so a false
 // answer only makes the fix split or refuse).
-func oneLineBlockAt(src []byte, p check.BraceProblem) bool {
+func oneLineBlockAt(src []byte, p braces.BraceProblem) bool {
 	depth := 0
 	for i := p.At; i < len(src) && src[i] != '\n'; i++ {
 		switch src[i] {

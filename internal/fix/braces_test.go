@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -17,11 +18,11 @@ func TestBraceFixerGolden(t *testing.T) {
 }
 
 // TestLayoutFixersOnCheckCases runs both fixers over the rule's own golden
-// inputs (internal/check/testdata), a wider net than the fixer goldens:
+// inputs (internal/rules/testdata), a wider net than the fixer goldens:
 // every failing case must come out with the promised properties.
 func TestLayoutFixersOnCheckCases(t *testing.T) {
 	for typ, fixer := range map[constraint.Type]Fixer{constraint.Indentation: FixIndentation, constraint.Braces: FixBraces} {
-		paths, err := filepath.Glob(filepath.Join("..", "check", "testdata", string(typ), "*.txt"))
+		paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", string(typ), "*.txt"))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("no check cases for %s: %v", typ, err)
 		}
@@ -30,7 +31,7 @@ func TestLayoutFixersOnCheckCases(t *testing.T) {
 			t.Run(string(typ)+"/"+strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
 				lc := loadLayoutCase(t, typ, path)
 				u := check.NewUnit(context.Background(), lc.name, lc.code, check.Lint)
-				r := check.Run(u, lc.c)
+				r := rules.Run(u, lc.c)
 				if r.Verdict != check.Fail {
 					return
 				}
@@ -80,7 +81,7 @@ func TestShapeGuardCatchesNaiveReindent(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := check.NewUnit(ctx, "code.py", []byte(src), check.Lint)
-	edits, skipped, err := FixIndentation(u, c, check.Run(u, c))
+	edits, skipped, err := FixIndentation(u, c, rules.Run(u, c))
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("FixIndentation: %v, skipped %v", err, skipped)
 	}

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/naming"
 )
 
 // word is one word of an identifier; acronym marks a word written in
@@ -125,7 +125,7 @@ func convertIn(id lang.ID, name, conv string) (string, bool) {
 				out[i] = title(w)
 			}
 		}
-		return check.GoName(strings.Join(out, "")), true
+		return naming.GoName(strings.Join(out, "")), true
 	default:
 		return "", false
 	}
@@ -146,4 +146,4 @@ func title(w word) string {
 
 // conforms asks the checker itself whether a converted name follows the
 // convention, so the fixer never disagrees with the rule it fixes.
-func conforms(id lang.ID, name, conv string) bool { return check.NameMatches(id, name, conv) }
+func conforms(id lang.ID, name, conv string) bool { return naming.NameMatches(id, name, conv) }

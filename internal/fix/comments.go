@@ -39,6 +39,8 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
+	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -87,13 +89,13 @@ func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested 
 		return nil, nil, err
 	}
 	f.given, f.nested = r.Findings, nested
-	if ds, ok := check.DocStyleFor(c.Name); ok && u.Profile == check.Lint {
+	if ds, ok := comments.DocStyleFor(c.Name); ok && u.Profile == check.Lint {
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds
 		f.plan = func(given []check.Finding) ([]change, []Skipped) { return f.planLintDoc(ds, given) }
 	} else {
-		if _, ok := check.DocStyleFor(c.Name); ok {
+		if _, ok := comments.DocStyleFor(c.Name); ok {
 			f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
 		}
 		f.plan = func(given []check.Finding) ([]change, []Skipped) { return style.plan(f, given) }
@@ -183,7 +185,7 @@ type commentFile struct {
 	// re-checks: lint, except for the paper's documentation styles.
 	prof check.Profile
 	// lintDoc is the lint documentation rule being fixed, if any.
-	lintDoc *check.DocStyle
+	lintDoc *comments.DocStyle
 	// given are the findings the fixer was handed; plan plans the fix of
 	// some of them.
 	given  []check.Finding
@@ -313,7 +315,7 @@ func (f *commentFile) listed(styles ...string) map[int]bool {
 	for _, s := range styles {
 		c := f.c
 		c.Name = s
-		for _, fd := range check.Run(f.lint, c).Findings {
+		for _, fd := range rules.Run(f.lint, c).Findings {
 			out[fd.Start] = true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments"
 )
 
 // directiveRE matches comments that a tool reads only in their exact form
@@ -314,7 +315,7 @@ func (f *commentFile) planGoDoc(given []check.Finding) ([]change, []Skipped) {
 	for _, fd := range given {
 		l := f.lineOf(fd.Start)
 		raw := f.lineText(l)
-		kw, name, ok := check.GoDeclaration(raw)
+		kw, name, ok := comments.GoDeclaration(raw)
 		if !ok {
 			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reads no func, type, var or const declaration on this line; nothing to document"})
 			continue

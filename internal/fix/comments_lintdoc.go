@@ -24,18 +24,19 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]change, []Skipped) {
-	all, _, err := check.DocIssues(f.u, ds)
+func (f *commentFile) planLintDoc(ds *comments.DocStyle, given []check.Finding) ([]change, []Skipped) {
+	all, _, err := comments.DocIssues(f.u, ds)
 	if err != nil {
 		return nil, refuseAll(f.u, check.Result{Findings: given}, "the rule could not read the file: "+err.Error())
 	}
-	var issues []check.DocIssue
+	var issues []comments.DocIssue
 	var skipped []Skipped
 	for _, fd := range given {
-		i := slices.IndexFunc(all, func(is check.DocIssue) bool { return is.Finding == fd })
+		i := slices.IndexFunc(all, func(is comments.DocIssue) bool { return is.Finding == fd })
 		if i < 0 {
 			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports nothing here any more (" + firstLineOf(fd.Message) + "); left alone"})
 			continue
@@ -48,7 +49,7 @@ func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]
 		var ch change
 		var why string
 		switch is.Problem {
-		case check.DocMissing:
+		case comments.DocMissing:
 			switch f.id {
 			case lang.Go:
 				ch, why = f.goReattach(is)
@@ -64,13 +65,13 @@ func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]
 				}
 				ch, why = f.pyConvert(is, defs)
 			}
-		case check.DocForm:
+		case comments.DocForm:
 			why = fmt.Sprintf("the doc comment's first line must start with %q; reword it by hand (the fixer never invents words)", is.Name)
-		case check.DocOwnDecl:
+		case comments.DocOwnDecl:
 			why = fmt.Sprintf("move %s into a declaration of its own and document it there by hand", is.Name)
-		case check.DocEmpty:
+		case comments.DocEmpty:
 			why = "the docstring is blank; write its text by hand (the fixer never invents words)"
-		case check.DocTag:
+		case comments.DocTag:
 			why = "a Javadoc tag is missing, repeated or names nothing; its description needs words, so correct it by hand"
 		default:
 			why = "not fixable: " + is.Message
@@ -86,13 +87,13 @@ func (f *commentFile) planLintDoc(ds *check.DocStyle, given []check.Finding) ([]
 }
 
 // missingWords is the refusal for a declaration with nothing to convert.
-func missingWords(is check.DocIssue, form string) string {
+func missingWords(is comments.DocIssue, form string) string {
 	return fmt.Sprintf("%s %s has no comment to convert; write its %s by hand (the fixer never invents words)", is.Kind, is.Name, form)
 }
 
 // goReattach re-attaches a comment group that blank lines separate from
 // its declaration, when it starts with the declared name.
-func (f *commentFile) goReattach(is check.DocIssue) (change, string) {
+func (f *commentFile) goReattach(is comments.DocIssue) (change, string) {
 	l := f.lineOf(is.Outer)
 	j := l - 1
 	for j >= 0 && strings.TrimSpace(f.lineText(j)) == "" {
@@ -133,7 +134,7 @@ func (f *commentFile) opensFile(k cmt) bool { return blank(f.src[:k.start]) }
 // slashStarConvert turns the comments directly above a type or member
 // into one /** */ comment: a Javadoc or a KDoc (form), which both
 // languages read the same way.
-func (f *commentFile) slashStarConvert(is check.DocIssue, form string) (change, string) {
+func (f *commentFile) slashStarConvert(is comments.DocIssue, form string) (change, string) {
 	line := f.lineOf(is.Outer)
 	if !blank(f.src[f.starts[line]:is.Outer]) {
 		return change{}, missingWords(is, form)
@@ -161,7 +162,7 @@ func (f *commentFile) slashStarConvert(is check.DocIssue, form string) (change, 
 // attributes may stand between) into /// lines: the run that ends at the
 // item, up to a comment rustdoc would not read as its documentation
 // (a //// separator, a //! line, a file's opening header).
-func (f *commentFile) rustConvert(is check.DocIssue) (change, string) {
+func (f *commentFile) rustConvert(is comments.DocIssue) (change, string) {
 	var above []cmt
 	for _, k := range f.list {
 		if k.start >= is.Outer && k.start < is.Start && k.alone {
@@ -217,7 +218,7 @@ func pyDefsByName(root syntax.Node) map[int]syntax.Node {
 }
 
 // pyConvert gives a definition the docstring made of its # comments.
-func (f *commentFile) pyConvert(is check.DocIssue, defs map[int]syntax.Node) (change, string) {
+func (f *commentFile) pyConvert(is comments.DocIssue, defs map[int]syntax.Node) (change, string) {
 	if is.Kind == "module" || is.Kind == "package" {
 		return change{}, "a module docstring needs words of its own (a header comment is usually a licence, a shebang or a tool's directive); write it by hand"
 	}

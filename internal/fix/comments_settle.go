@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -51,7 +52,7 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 		}
 		sorted := slices.Clone(edits)
 		slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
-		rest := check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
+		rest := rules.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
 		if rest.Verdict == check.Fail && len(changes) > 0 {
 			k, msg := -1, ""
 			for _, fd := range rest.Findings {
@@ -70,7 +71,7 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 		}
 		if f.u.Profile != f.prof {
 			// The caller re-checks as its own profile reads the rule.
-			rest = check.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile), f.c)
+			rest = rules.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile), f.c)
 		}
 		left := f.leftovers(sorted, changes, rest, out)
 		if rest.Verdict == check.Fail && len(rest.Findings) == 0 {
@@ -116,7 +117,7 @@ func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Resul
 	if rest.Verdict != check.Fail {
 		return nil
 	}
-	shown := check.Run(f.u, f.c).Findings
+	shown := rules.Run(f.u, f.c).Findings
 	var left []Skipped
 	for _, fd := range rest.Findings {
 		at := mapBack(sorted, fd.Start)

@@ -18,6 +18,8 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
+	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -108,7 +110,7 @@ func TestCommentsGolden(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			u := check.NewUnit(context.Background(), cc.name, cc.code, cc.profile)
-			r := check.Run(u, cc.c)
+			r := rules.Run(u, cc.c)
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
@@ -130,7 +132,7 @@ func TestCommentsGolden(t *testing.T) {
 				}
 				nu := check.NewUnit(context.Background(), cc.name, out, cc.profile)
 				var next []byte
-				next, skipped = verifyCommentFix(t, nu, cc.c, check.Run(nu, cc.c))
+				next, skipped = verifyCommentFix(t, nu, cc.c, rules.Run(nu, cc.c))
 				fmt.Fprintf(&sb, "-- run %d --\n%s", run, Unified(cc.name, out, next, 1))
 				writeSkipped(&sb, out, skipped)
 				out = next
@@ -152,7 +154,7 @@ func writeSkipped(sb *strings.Builder, src []byte, skipped []Skipped) {
 // inputs, written to break the check rather than the fixer, asserting
 // only the properties.
 func TestCommentsOnCheckCases(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "check", "testdata", "comment_formatting", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "comment_formatting", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no check cases: %v", err)
 	}
@@ -162,7 +164,7 @@ func TestCommentsOnCheckCases(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, p)
-				if r := check.Run(u, cc.c); r.Verdict == check.Fail {
+				if r := rules.Run(u, cc.c); r.Verdict == check.Fail {
 					if out, _ := verifyCommentFix(t, u, cc.c, r); string(out) != string(cc.code) {
 						fixed++
 					}
@@ -209,11 +211,11 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	if w1, w2 := words(u.Src), words(out); !reflect.DeepEqual(w1, w2) {
 		t.Errorf("the fix added or dropped words:\nbefore %q\nafter  %q", w1, w2)
 	}
-	_, doc := check.DocStyleFor(c.Name)
+	_, doc := comments.DocStyleFor(c.Name)
 	if !doc && err1 == nil && len(r.Findings) > 0 {
 		verifyOnlyFlagged(t, u.Src, before.Root(), r.Findings, edits)
 	}
-	full := check.Run(u, c)
+	full := rules.Run(u, c)
 	sorted := slices.Clone(edits)
 	slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
 	// notHanded: a finding of the fixed file the caller was shown on the
@@ -224,7 +226,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 			slices.ContainsFunc(full.Findings, func(o check.Finding) bool { return o.Start == at && o.Message == fd.Message })
 	}
 	fu := check.NewUnit(ctx, u.Path, out, u.Profile)
-	rest := check.Run(fu, c)
+	rest := rules.Run(fu, c)
 	owed := slices.DeleteFunc(slices.Clone(rest.Findings), notHanded)
 	switch {
 	case len(skipped) == 0 && rest.Verdict != check.Pass && (len(owed) > 0 || len(rest.Findings) == 0):
@@ -301,15 +303,15 @@ func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check
 // lines between it and, a declaration a given finding reports.
 func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits Edits, skipped []Skipped) {
 	t.Helper()
-	ds, ok := check.DocStyleFor(c.Name)
+	ds, ok := comments.DocStyleFor(c.Name)
 	if !ok {
 		return
 	}
-	all, _, err := check.DocIssues(u, ds)
+	all, _, err := comments.DocIssues(u, ds)
 	if err != nil {
 		return
 	}
-	var issues []check.DocIssue
+	var issues []comments.DocIssue
 	for _, is := range all {
 		if slices.Contains(r.Findings, is.Finding) {
 			issues = append(issues, is)
@@ -323,7 +325,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 		}
 	}
 	for _, e := range edits {
-		if !slices.ContainsFunc(issues, func(is check.DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
+		if !slices.ContainsFunc(issues, func(is comments.DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
 			t.Errorf("edit %v touches text above no declaration a given finding reports", e)
 		}
 	}
@@ -332,7 +334,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 // issueTop is the start of the comment lines directly above a reported
 // declaration (blank lines and a detached comment included): the only
 // text a documentation fix may edit.
-func issueTop(u *check.Unit, is check.DocIssue) int {
+func issueTop(u *check.Unit, is comments.DocIssue) int {
 	lines := strings.SplitAfter(string(u.Src[:is.Outer]), "\n")
 	off := is.Outer
 	seenComment := false
@@ -355,7 +357,7 @@ func issueTop(u *check.Unit, is check.DocIssue) int {
 // issueBottom is where a documentation fix must stop: at the declared
 // name, or for Python at the first statement of the body, which a
 // docstring goes before.
-func issueBottom(u *check.Unit, c constraint.Constraint, is check.DocIssue) int {
+func issueBottom(u *check.Unit, c constraint.Constraint, is comments.DocIssue) int {
 	if c.Lang != lang.Python {
 		return is.Start
 	}
@@ -471,7 +473,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"),
-		filepath.Join("..", "check", "testdata", "comment_formatting", "*.txt"),
+		filepath.Join("..", "rules", "testdata", "comment_formatting", "*.txt"),
 	} {
 		ps, err := filepath.Glob(g)
 		if err != nil {
@@ -490,7 +492,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 			}
 			t.Run(filepath.Base(path)+"/"+style, func(t *testing.T) {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, check.Lint)
-				if r := check.Run(u, c); r.Verdict == check.Fail {
+				if r := rules.Run(u, c); r.Verdict == check.Fail {
 					verifyCommentFix(t, u, c, r)
 				}
 			})
@@ -521,7 +523,7 @@ func FuzzComments(f *testing.F) {
 			t.Fatal(err)
 		}
 		u := check.NewUnit(context.Background(), "code", code, check.Lint)
-		if r := check.Run(u, c); r.Verdict == check.Fail {
+		if r := rules.Run(u, c); r.Verdict == check.Fail {
 			verifyCommentFix(t, u, c, r)
 		}
 	})
@@ -546,7 +548,7 @@ func TestCommentsStopsAtFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
-			r := check.Run(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
+			r := rules.Run(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
 			n, stops := len(r.Findings), stopsAtFirst(c.Name, p)
 			if r.Verdict != check.Fail || stops && n != 1 || !stops && n < 2 {
 				t.Errorf("%s (%s): %s with %d finding(s), but stopsAtFirst = %v", tc.spec, p, r.Verdict, n, stops)
@@ -608,7 +610,7 @@ func TestCommentsFixOnlyGiven(t *testing.T) {
 				t.Fatal(err)
 			}
 			u := check.NewUnit(context.Background(), tc.path, []byte(tc.src), check.Profile(tc.profile))
-			r := check.Run(u, c)
+			r := rules.Run(u, c)
 			if r.Verdict != check.Fail || len(r.Findings) < 2 && tc.profile == "lint" && tc.spec != "c;Inline comment" {
 				t.Fatalf("want several findings to choose from, got %s %v", r.Verdict, r.Findings)
 			}

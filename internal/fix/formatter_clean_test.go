@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // formatterSamples are the Go and Rust sources of the rule's and the
@@ -24,7 +25,7 @@ func formatterSamples(t *testing.T, id lang.ID) (names []string, srcs [][]byte, 
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "check", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("..", "rules", "testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {
@@ -72,7 +73,7 @@ func fixAll(t *testing.T, name string, src []byte, spec string) []byte {
 		t.Fatal(err)
 	}
 	u := check.NewUnit(context.Background(), name, src, check.Lint)
-	r := check.Run(u, c)
+	r := rules.Run(u, c)
 	if r.Verdict != check.Fail {
 		return src
 	}

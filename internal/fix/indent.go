@@ -9,6 +9,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules/layout"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -30,12 +31,12 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	if u.Profile != check.Lint {
 		lu = check.NewUnit(u.Ctx, u.Path, u.Src, check.Lint)
 	}
-	issues, err := check.LayoutIssues(lu, c)
+	issues, err := layout.LayoutIssues(lu, c)
 	if err != nil {
 		return nil, nil, fmt.Errorf("indentation fix: %w", err)
 	}
-	var indent []check.LayoutIssue
-	var spacing []check.LayoutIssue
+	var indent []layout.LayoutIssue
+	var spacing []layout.LayoutIssue
 	var skipped []Skipped
 	taken := map[int]bool{} // indentation issues by line, each applied once
 	for _, f := range r.Findings {
@@ -56,7 +57,7 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 			skipped = append(skipped, Skipped{f.Start, f.End, why})
 		case is.Refusal != "":
 			skipped = append(skipped, Skipped{f.Start, f.End, "not fixed: " + is.Refusal})
-		case is.Kind == check.IndentIssue:
+		case is.Kind == layout.IndentIssue:
 			if !taken[is.Line] {
 				taken[is.Line] = true
 				indent = append(indent, is)
@@ -78,45 +79,45 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 }
 
 // blockHead is the indentation issue of line.
-func blockHead(issues []check.LayoutIssue, line int) (check.LayoutIssue, bool) {
+func blockHead(issues []layout.LayoutIssue, line int) (layout.LayoutIssue, bool) {
 	for _, is := range issues {
-		if is.Kind == check.IndentIssue && is.Line == line && is.Block == 0 {
+		if is.Kind == layout.IndentIssue && is.Line == line && is.Block == 0 {
 			return is, true
 		}
 	}
-	return check.LayoutIssue{}, false
+	return layout.LayoutIssue{}, false
 }
 
 // matchIssue finds the rule's issue for finding f: the same finding in
 // the lint profile, or (for another profile's findings) the lint issue
 // of the same kind on the same line or span.
-func matchIssue(src []byte, issues []check.LayoutIssue, f check.Finding, lint bool) (check.LayoutIssue, bool) {
+func matchIssue(src []byte, issues []layout.LayoutIssue, f check.Finding, lint bool) (layout.LayoutIssue, bool) {
 	for _, is := range issues {
 		if is.Start == f.Start && is.End == f.End && is.Message == f.Message {
 			return is, true
 		}
 	}
 	if lint {
-		return check.LayoutIssue{}, false
+		return layout.LayoutIssue{}, false
 	}
 	line := bytes.Count(src[:f.Start], []byte("\n"))
 	indent := strings.HasPrefix(f.Message, "line indented")
 	for _, is := range issues {
-		if indent && is.Kind == check.IndentIssue && is.Line == line {
+		if indent && is.Kind == layout.IndentIssue && is.Line == line {
 			return is, true
 		}
-		if !indent && is.Kind == check.SpacingIssue && is.Start < max(f.End, f.Start+1) && f.Start < is.End {
+		if !indent && is.Kind == layout.SpacingIssue && is.Start < max(f.End, f.Start+1) && f.Start < is.End {
 			return is, true
 		}
 	}
-	return check.LayoutIssue{}, false
+	return layout.LayoutIssue{}, false
 }
 
 // indentEdits rewrites the leading blanks the given issues require. A
 // line an issue targets gets that issue's blanks; every other line an
 // issue moves shifts by its column delta, and a line moved by several
 // issues (a block inside another re-indented block) by their sum.
-func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
+func indentEdits(src []byte, issues []layout.LayoutIssue) (Edits, []Skipped) {
 	type lineFix struct {
 		start, end, col int
 		target          string
@@ -140,7 +141,7 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		for le < len(src) && (src[le] == ' ' || src[le] == '\t') {
 			le++
 		}
-		lf := get(is.Line, ls, le, check.ExpandCols(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
+		lf := get(is.Line, ls, le, layout.ExpandCols(src[ls:le], is.TabWidth), is.TabWidth, is.Tabs)
 		lf.target, lf.set, lf.keep = is.Lead, true, is.KeepsColumn
 		for _, mv := range is.Moves {
 			lf := get(mv.Line, mv.Start, mv.End, mv.Col, is.TabWidth, is.Tabs)
@@ -169,7 +170,7 @@ func indentEdits(src []byte, issues []check.LayoutIssue) (Edits, []Skipped) {
 		// A line's own target is where it belongs, unless the target only
 		// rewrites its blanks at its current column.
 		if lf.shift != 0 && (!lf.set || lf.keep) {
-			col := check.ExpandCols([]byte(lead), lf.tw) + lf.shift
+			col := layout.ExpandCols([]byte(lead), lf.tw) + lf.shift
 			if col < 0 {
 				skipped = append(skipped, Skipped{lf.start, lf.end, "moving its block would take this line left of column 0"})
 				continue

@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding) []check.Finding) (string, check.Result, Edits, []Skipped) {
@@ -18,7 +19,7 @@ func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding
 		t.Fatal(err)
 	}
 	u := check.NewUnit(context.Background(), name, []byte(src), check.Lint)
-	r := check.Run(u, c)
+	r := rules.Run(u, c)
 	if r.Verdict != check.Fail {
 		t.Fatalf("%s does not fail: %s", name, r.Reason)
 	}
@@ -142,7 +143,7 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "check", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("..", "rules", "testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {
@@ -164,7 +165,7 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := check.NewUnit(context.Background(), name, code, check.Lint)
-		r := check.Run(u, c)
+		r := rules.Run(u, c)
 		if r.Verdict != check.Fail {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/iflint/iflint/internal/goldentest"
+	"github.com/iflint/iflint/internal/rules"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func runLayoutGolden(t *testing.T, typ constraint.Type, fixer Fixer) {
 			lc := loadLayoutCase(t, typ, path)
 			ctx := context.Background()
 			u := check.NewUnit(ctx, lc.name, lc.code, check.Lint)
-			r := check.Run(u, lc.c)
+			r := rules.Run(u, lc.c)
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
@@ -114,7 +115,7 @@ func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped
 		t.Errorf("fix changed the syntax tree's shape:\n%s", out)
 	}
 	u2 := check.NewUnit(ctx, lc.name, out, check.Lint)
-	r2 := check.Run(u2, lc.c)
+	r2 := rules.Run(u2, lc.c)
 	if len(skipped) == 0 && r2.Verdict != check.Pass {
 		t.Errorf("nothing skipped but the fixed file fails: %s %v", r2.Reason, r2.Findings)
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/naming"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -56,15 +57,15 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 	}
 	f := newFileNames(u.Src, c.Lang, tree.Root())
 	if u.Profile == check.Lint {
-		decls, err := check.Declarations(u, c.Lang)
+		decls, err := naming.Declarations(u, c.Lang)
 		if err != nil {
 			return nil, nil, fmt.Errorf("naming fixer: %w", err)
 		}
 		f.setDeclarations(decls)
 	}
-	targets := map[int]check.NameTarget{}
+	targets := map[int]naming.NameTarget{}
 	if u.Profile == check.Lint {
-		ts, err := check.NamingTargets(u, c)
+		ts, err := naming.NamingTargets(u, c)
 		if err != nil {
 			return nil, nil, fmt.Errorf("naming fixer: %w", err)
 		}
@@ -142,7 +143,7 @@ type fileNames struct {
 	byName map[string][]syntax.Node
 	// decls are the file's declarations by spelling, from the rule's
 	// model (lint profile); nil means "find bindings syntactically".
-	decls map[string][]check.Declaration
+	decls map[string][]naming.Declaration
 	// exports is true when the file declares a module interface (JS
 	// export, Python __all__), which makes its file-level names API.
 	exports bool
@@ -168,8 +169,8 @@ func newFileNames(src []byte, id lang.ID, root syntax.Node) *fileNames {
 	return f
 }
 
-func (f *fileNames) setDeclarations(ds []check.Declaration) {
-	f.decls = map[string][]check.Declaration{}
+func (f *fileNames) setDeclarations(ds []naming.Declaration) {
+	f.decls = map[string][]naming.Declaration{}
 	for _, d := range ds {
 		f.decls[d.Name] = append(f.decls[d.Name], d)
 	}
@@ -286,7 +287,7 @@ func (f *fileNames) declaredHere(name string) string {
 		if f.id == lang.Go && d.Kind == constraint.KindField && isUpper(name) {
 			return fmt.Sprintf("%q on line %d is an exported field: reflection sees its name (encoding/json keys, templates, %%+v), so renaming it can change what the program prints or decodes", name, line)
 		}
-		local := d.Scope == check.ScopeFunction || d.Kind == constraint.KindParameter
+		local := d.Scope == naming.ScopeFunction || d.Kind == constraint.KindParameter
 		if !local && f.exported(n) {
 			return fmt.Sprintf("%q is declared as exported API on line %d; references in other files would not be updated", name, line)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/iflint/iflint/internal/goldentest"
+	"github.com/iflint/iflint/internal/rules"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,7 +82,7 @@ func TestNamingGolden(t *testing.T) {
 // inputs, which were written to break the check, not the fixer; only the
 // invariants are asserted there.
 func TestNamingOnCheckCases(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "check", "testdata", "naming_convention", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "naming_convention", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no check cases: %v", err)
 	}
@@ -93,7 +94,7 @@ func TestNamingOnCheckCases(t *testing.T) {
 			}
 			c, codeName, code := namingCase(t, path, ar)
 			u := check.NewUnit(context.Background(), codeName, code, check.Lint)
-			if r := check.Run(u, c); r.Verdict == check.Fail {
+			if r := rules.Run(u, c); r.Verdict == check.Fail {
 				fixNamingAndVerify(t, u, c, r)
 			}
 		})
@@ -129,7 +130,7 @@ func runNamingCase(t *testing.T, path string) string {
 	}
 	c, codeName, code := namingCase(t, path, ar)
 	u := check.NewUnit(context.Background(), codeName, code, check.Lint)
-	before := check.Run(u, c)
+	before := rules.Run(u, c)
 	if before.Verdict != check.Fail {
 		t.Fatalf("%s: check says %s before fixing (%s); a fixer case needs findings", path, before.Verdict, before.Reason)
 	}
@@ -186,7 +187,7 @@ func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 	fu := check.NewUnit(context.Background(), u.Path, fixed, check.Lint)
 	assertParsesNoWorse(t, u, fu, c)
 	assertOnlySkippedRemain(t, u, fu, c, edits, skipped)
-	again, _, err := FixNaming(fu, c, check.Run(fu, c))
+	again, _, err := FixNaming(fu, c, rules.Run(fu, c))
 	if err != nil || len(again) > 0 {
 		t.Errorf("fix is not idempotent: second pass proposes %v (err %v)", again, err)
 	}
@@ -227,10 +228,10 @@ func assertOnlySkippedRemain(t *testing.T, before, after *check.Unit, c constrai
 			names = append(names, n)
 		}
 	}
-	if res := check.Run(after, c); len(res.Findings) > len(skipped) {
+	if res := rules.Run(after, c); len(res.Findings) > len(skipped) {
 		t.Errorf("fixed file has %d findings, more than the %d skipped", len(res.Findings), len(skipped))
 	}
-	res := check.Run(after, c)
+	res := rules.Run(after, c)
 	if len(skipped) == 0 && res.Verdict != check.Pass {
 		t.Errorf("nothing skipped, yet the fixed file does not pass: %s %s %v", res.Verdict, res.Reason, res.Findings)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -245,7 +246,7 @@ var propFuzzSpecs = map[constraint.Type][]string{
 // property.
 func checkFixerProperty(pf propFixer, pc propCase, singles int) (int, []string) {
 	u := check.NewUnit(context.Background(), pc.path, pc.src, check.Lint)
-	r := check.Run(u, pc.c)
+	r := rules.Run(u, pc.c)
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return 0, nil
 	}
@@ -357,7 +358,7 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 			})
 		}
 	}
-	for _, glob := range []string{filepath.Join("..", "check", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
+	for _, glob := range []string{filepath.Join("..", "rules", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			gc, err := goldentest.ReadCase(p)
@@ -372,7 +373,7 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 			out = append(out, propCase{p, c, name, code})
 		}
 	}
-	corpus, _ := filepath.Glob(filepath.Join("..", "check", "testdata", "fuzz", "FuzzRules", "*"))
+	corpus, _ := filepath.Glob(filepath.Join("..", "rules", "testdata", "fuzz", "FuzzRules", "*"))
 	for _, p := range corpus {
 		src, ok := fuzzInput(p)
 		if !ok {
@@ -417,7 +418,7 @@ func TestPropertyCatchesOverreach(t *testing.T) {
 	}
 	pc := propCase{"overreach", c, "A.java", src}
 	greedy := func(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
-		return FixBraces(u, c, check.Run(u, c))
+		return FixBraces(u, c, rules.Run(u, c))
 	}
 	if _, bad := checkFixerProperty(propFixer{"greedy", constraint.Braces, greedy, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that fixes findings it was not given passes the property")

@@ -3,7 +3,7 @@ package fix
 import (
 	"slices"
 
-	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules/layout"
 )
 
 // spacingEdits are the edits of the given spacing findings: each issue's
@@ -11,7 +11,7 @@ import (
 // a keyword argument's "=", as the rule decided). An issue whose edits
 // would overlap an edit already taken (a comma right before an operator,
 // say) is skipped with that reason; identical edits are taken once.
-func spacingEdits(issues []check.LayoutIssue, taken Edits) (Edits, []Skipped) {
+func spacingEdits(issues []layout.LayoutIssue, taken Edits) (Edits, []Skipped) {
 	var out Edits
 	var skipped []Skipped
 	overlaps := func(e Edit) bool {

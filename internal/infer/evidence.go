@@ -10,6 +10,10 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/rules"
+	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/naming"
+	"github.com/iflint/iflint/internal/rules/syntaxuse"
 	"github.com/iflint/iflint/internal/suppress"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -67,7 +71,7 @@ func conventionsFor(id lang.ID) []string {
 // docValue is the comment_formatting value of a lint documentation rule
 // for a language, or "" when it has none.
 func docValue(id lang.ID) string {
-	for _, ds := range check.DocStyles {
+	for _, ds := range comments.DocStyles {
 		if ds.Lang == id {
 			if st, ok := constraint.LookupStyle(constraint.CommentStyles, ds.Style); ok {
 				return st.Name
@@ -92,7 +96,7 @@ func newCandidates(def *config.Config) *candidates {
 		cs.defaults[c.Type][c.Lang] = c
 	}
 	add := func(t constraint.Type, spec string) {
-		c, err := check.ParseSpec(t, spec)
+		c, err := syntaxuse.ParseSpec(t, spec)
 		if err != nil {
 			panic("infer: candidate spec " + spec + ": " + err.Error()) // the candidates are this package's own
 		}
@@ -111,7 +115,7 @@ func newCandidates(def *config.Config) *candidates {
 		if v := docValue(id); v != "" {
 			add(constraint.Comments, string(id)+";"+v)
 		}
-		if check.NamingSupported(id) {
+		if naming.NamingSupported(id) {
 			cs.naming[id] = conventionsFor(id)
 		}
 	}
@@ -191,7 +195,7 @@ func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lan
 	if fixed == nil {
 		for _, e := range entries {
 			c := e.Constraint
-			r := check.Run(u, c)
+			r := rules.Run(u, c)
 			cand := ev.others[c.Type][c.Spec]
 			tallyResult(&cand, u, c, r, func(off int, fileLevel bool) bool {
 				line, col := u.Position(off)
@@ -287,11 +291,11 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 				spec += fixed + "," // a later rule for a kind replaces an earlier one
 			}
 			spec += string(p) + ":" + conv
-			c, err := check.ParseSpec(constraint.Naming, spec)
+			c, err := syntaxuse.ParseSpec(constraint.Naming, spec)
 			if err != nil {
 				panic("infer: naming spec " + spec + ": " + err.Error())
 			}
-			targets, err := check.NamingTargets(u, c)
+			targets, err := naming.NamingTargets(u, c)
 			if err != nil {
 				return // the rule reports the file unverified
 			}

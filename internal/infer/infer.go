@@ -16,12 +16,12 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/rules/naming"
 )
 
 // Defaults of Options.
@@ -180,7 +180,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			// the spec sets for those kinds; the evidence assumed the
 			// ecosystem's defaults, so when the choice differs, the
 			// names are judged again with it.
-			if fixed := l.Naming.alternateRules(); fixed != "" && check.NamingAlternates(id) {
+			if fixed := l.Naming.alternateRules(); fixed != "" && naming.NamingAlternates(id) {
 				again := cands.renameEvidence(ctx, files, id, fixed, o.Workers)
 				if !reflect.DeepEqual(again, le.names) {
 					le.names = again

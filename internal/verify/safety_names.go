@@ -45,6 +45,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/naming"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -66,14 +67,14 @@ func renameRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, other
 			return need("%q already names something on line %d", rn.new, line)
 		}
 	}
-	if !check.NamingSupported(id) {
+	if !naming.NamingSupported(id) {
 		return need("iflint has no declaration model for %s", id)
 	}
-	all, err := check.Declarations(old, id)
+	all, err := naming.Declarations(old, id)
 	if err != nil {
 		return need("reading the file's declarations: %v", err)
 	}
-	var decls []check.Declaration
+	var decls []naming.Declaration
 	member := false
 	for _, d := range all {
 		if d.Name == rn.old {
@@ -162,8 +163,8 @@ func dynamic(id lang.ID) bool {
 
 // locality says whether declaration d of u is function-local, and, when
 // it is neither local nor file-private, why ("" otherwise).
-func locality(u *check.Unit, id lang.ID, d check.Declaration) (local bool, why string) {
-	if dynamic(id) && (d.Kind == constraint.KindMethod || d.Kind == constraint.KindField || d.Scope == check.ScopeClass && d.Kind != constraint.KindParameter) {
+func locality(u *check.Unit, id lang.ID, d naming.Declaration) (local bool, why string) {
+	if dynamic(id) && (d.Kind == constraint.KindMethod || d.Kind == constraint.KindField || d.Scope == naming.ScopeClass && d.Kind != constraint.KindParameter) {
 		return false, "is a method or attribute, which code may reach by name (getattr, obj[key], duck typing)"
 	}
 	if d.Kind == constraint.KindParameter {
@@ -173,7 +174,7 @@ func locality(u *check.Unit, id lang.ID, d check.Declaration) (local bool, why s
 		}
 		return true, ""
 	}
-	if d.Scope == check.ScopeFunction {
+	if d.Scope == naming.ScopeFunction {
 		return true, ""
 	}
 	if d.Kind == constraint.KindField {
@@ -194,14 +195,14 @@ func locality(u *check.Unit, id lang.ID, d check.Declaration) (local bool, why s
 	case lang.Rust:
 		return false, rustPrivate(n)
 	case lang.Python:
-		if d.Scope == check.ScopeModule && strings.HasPrefix(d.Name, "_") && !strings.HasSuffix(d.Name, "__") {
+		if d.Scope == naming.ScopeModule && strings.HasPrefix(d.Name, "_") && !strings.HasSuffix(d.Name, "__") {
 			return false, ""
 		}
 		return false, "is a module-level name without a leading underscore, which any module can import"
 	case lang.JavaScript, lang.TypeScript:
 		return false, jsPrivate(u, n)
 	case lang.C, lang.CPP:
-		if d.Scope == check.ScopeClass || d.Kind == constraint.KindMethod {
+		if d.Scope == naming.ScopeClass || d.Kind == constraint.KindMethod {
 			return false, "is a class member, which every file that includes its class can use"
 		}
 		if cStatic(n) {

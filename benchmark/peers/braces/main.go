@@ -27,6 +27,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/braces"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -102,13 +103,13 @@ func (r row) excluded() string {
 	return strings.Join(parts, "; ")
 }
 
-func problems(name string, code []byte, spec string) ([]check.BraceProblem, error) {
+func problems(name string, code []byte, spec string) ([]braces.BraceProblem, error) {
 	c, err := constraint.ParseAnswer(constraint.Braces, spec)
 	if err != nil {
 		return nil, err
 	}
 	u := check.NewUnit(context.Background(), name, code, check.Lint)
-	return check.BraceProblems(u, c)
+	return braces.BraceProblems(u, c)
 }
 
 // ---- eslint ----
@@ -167,7 +168,7 @@ func eslint(path string, verbose bool, w io.Writer) ([]row, error) {
 	return []row{*rows["1tbs"], *rows["allman"]}, nil
 }
 
-func messages(ps []check.BraceProblem) []string {
+func messages(ps []braces.BraceProblem) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, fmt.Sprintf("@%d %s", p.At, p.Message))
@@ -407,9 +408,9 @@ func compareFile(r *row, name string, src []byte, peer map[int][]marker, spec, o
 	if err != nil {
 		return err
 	}
-	ours := map[int][]check.BraceProblem{}
+	ours := map[int][]braces.BraceProblem{}
 	for _, p := range ps {
-		if p.Kind != check.BraceOpenOwnLine && p.Kind != check.BraceOpenOnHeader && p.Kind != check.BraceCodeAfterOpen {
+		if p.Kind != braces.BraceOpenOwnLine && p.Kind != braces.BraceOpenOnHeader && p.Kind != braces.BraceCodeAfterOpen {
 			continue // closing braces and keywords: not LeftCurly's subject
 		}
 		l := 1 + strings.Count(string(src[:p.At]), "\n")

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules/comments"
 )
 
 type goCase struct {
@@ -116,11 +117,11 @@ func goKind(msg string) string {
 	return ""
 }
 
-func iflintGoKind(p check.DocProblem) string {
+func iflintGoKind(p comments.DocProblem) string {
 	switch p {
-	case check.DocForm:
+	case comments.DocForm:
 		return "form"
-	case check.DocOwnDecl:
+	case comments.DocOwnDecl:
 		return "own"
 	}
 	return "missing"
@@ -146,10 +147,10 @@ func assign(cases []*goCase, l int) []*goCase {
 }
 
 // iflintGo runs the lint GoDoc rule on a file.
-func iflintGo(path string, src []byte) ([]check.DocIssue, *check.Unit, error) {
-	ds, _ := check.DocStyleFor("godoc")
+func iflintGo(path string, src []byte) ([]comments.DocIssue, *check.Unit, error) {
+	ds, _ := comments.DocStyleFor("godoc")
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	is, _, err := check.DocIssues(u, ds)
+	is, _, err := comments.DocIssues(u, ds)
 	return is, u, err
 }
 

@@ -22,7 +22,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules/comments"
 )
 
 func labelled(w io.Writer, peers string) error {
@@ -34,20 +34,20 @@ func labelled(w io.Writer, peers string) error {
 		return err
 	}
 	cs := filepath.Join(peers, "checkstyle")
-	jl, jp, err := checkstyleLabelled(cs, "missingjavadocmethod", "MissingJavadocMethod", func(is check.DocIssue) bool {
-		return is.Problem == check.DocMissing && !javaTypeKind(is.Kind)
+	jl, jp, err := checkstyleLabelled(cs, "missingjavadocmethod", "MissingJavadocMethod", func(is comments.DocIssue) bool {
+		return is.Problem == comments.DocMissing && !javaTypeKind(is.Kind)
 	})
 	if err != nil {
 		return err
 	}
-	ml, mp, err := checkstyleLabelled(cs, "javadocmethod", "JavadocMethod", func(is check.DocIssue) bool { return is.Problem == check.DocTag })
+	ml, mp, err := checkstyleLabelled(cs, "javadocmethod", "JavadocMethod", func(is comments.DocIssue) bool { return is.Problem == comments.DocTag })
 	if err != nil {
 		return err
 	}
 	printTally(w, "revive `exported` (labels)", gl)
 	printTally(w, "checkstyle MissingJavadocMethod (labels)", jl)
 	printTally(w, "checkstyle JavadocMethod (labels)", ml)
-	rt, err := rustcOwn(filepath.Join("internal", "check", "testdata", "comment_formatting"))
+	rt, err := rustcOwn(filepath.Join("internal", "rules", "testdata", "comment_formatting"))
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -169,7 +170,7 @@ func flags(c labelled) (bool, string) {
 		return false, "bad spec: " + err.Error()
 	}
 	u := check.NewUnit(context.Background(), c.name, c.code, check.Lint)
-	r := check.Run(u, k)
+	r := rules.Run(u, k)
 	if r.Verdict != check.Fail {
 		if r.Verdict == check.Unverified {
 			return false, "unverified: " + r.Reason

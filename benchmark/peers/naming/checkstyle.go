@@ -18,8 +18,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules/naming"
 )
 
 const javaSpec = "java;class:PascalCase,function:camelCase,variable:camelCase,constant:UPPER_CASE"
@@ -28,19 +28,19 @@ const javaSpec = "java;class:PascalCase,function:camelCase,variable:camelCase,co
 // iflint declarations it corresponds to.
 var csChecks = []struct {
 	check, dir string
-	kinds      func(check.NameTarget) bool
+	kinds      func(naming.NameTarget) bool
 }{
-	{"TypeName", "typename", func(t check.NameTarget) bool {
+	{"TypeName", "typename", func(t naming.NameTarget) bool {
 		switch t.Kind {
 		case constraint.KindClass, constraint.KindInterface, constraint.KindEnum, constraint.KindAnnotation, constraint.KindRecord:
 			return true
 		}
 		return false
 	}},
-	{"MethodName", "methodname", func(t check.NameTarget) bool { return t.Kind == constraint.KindMethod }},
-	{"LocalVariableName", "localvariablename", func(t check.NameTarget) bool { return t.Kind == constraint.KindVariable }},
-	{"MemberName", "membername", func(t check.NameTarget) bool { return t.Kind == constraint.KindField }},
-	{"ConstantName", "constantname", func(t check.NameTarget) bool { return t.Kind == constraint.KindConstant }},
+	{"MethodName", "methodname", func(t naming.NameTarget) bool { return t.Kind == constraint.KindMethod }},
+	{"LocalVariableName", "localvariablename", func(t naming.NameTarget) bool { return t.Kind == constraint.KindVariable }},
+	{"MemberName", "membername", func(t naming.NameTarget) bool { return t.Kind == constraint.KindField }},
+	{"ConstantName", "constantname", func(t naming.NameTarget) bool { return t.Kind == constraint.KindConstant }},
 }
 
 // csDefaults are property values that equal the default although the

@@ -23,6 +23,9 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules"
+	"github.com/iflint/iflint/internal/rules/naming"
+	"github.com/iflint/iflint/internal/rules/syntaxuse"
 )
 
 var (
@@ -111,17 +114,17 @@ func (t tally) printRow() {
 
 // iflintTargets runs the lint naming rule on one source and returns the
 // declarations it checks and its findings.
-func iflintTargets(path string, src []byte, spec string) ([]check.NameTarget, check.Result, error) {
-	c, err := check.ParseSpec(constraint.Naming, spec)
+func iflintTargets(path string, src []byte, spec string) ([]naming.NameTarget, check.Result, error) {
+	c, err := syntaxuse.ParseSpec(constraint.Naming, spec)
 	if err != nil {
 		return nil, check.Result{}, err
 	}
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	ts, err := check.NamingTargets(u, c)
+	ts, err := naming.NamingTargets(u, c)
 	if err != nil {
 		return nil, check.Result{}, err
 	}
-	return ts, check.Run(u, c), nil
+	return ts, rules.Run(u, c), nil
 }
 
 // lineOf is the 1-based line of byte offset off in src.

@@ -18,8 +18,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules/naming"
 )
 
 const pep8Spec = "python;class:PascalCase,function:snake_case,variable:snake_case"
@@ -70,7 +70,7 @@ func loadPep8Cases(dir string) ([]pep8Case, error) {
 
 // pep8Code maps a checked declaration to the code pep8-naming would
 // report for it.
-func pep8Code(t check.NameTarget) string {
+func pep8Code(t naming.NameTarget) string {
 	switch t.Kind {
 	case constraint.KindFunction, constraint.KindMethod:
 		return "N802"
@@ -81,7 +81,7 @@ func pep8Code(t check.NameTarget) string {
 	case constraint.KindField:
 		return "N815"
 	case constraint.KindVariable:
-		if t.Scope == check.ScopeFunction {
+		if t.Scope == naming.ScopeFunction {
 			return "N806"
 		}
 		return "N816"

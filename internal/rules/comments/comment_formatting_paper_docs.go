@@ -1,0 +1,274 @@
+package comments
+
+// The paper's documentation-comment styles, as MultiCodeIF's evaluator
+// reads them: Javadoc and KotlinDoc on /** */ tokens, GoDoc on raw source
+// lines, Rustdoc on doc-comment tokens and Python docstrings on the syntax
+// tree (a tree with errors stands in for ast.parse failing). The
+// multicodeif profile uses all of them; the lint profile reads Javadoc,
+// GoDoc, Rustdoc and docstrings as each ecosystem's linter does instead
+// (doc_*.go) and keeps only KotlinDoc from here.
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/pygments"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// checkSlashStarDoc requires a /** */ doc comment, and rejects one that
+// documents a return value without any @param (the evaluator's test,
+// whatever the function's parameters).
+func checkSlashStarDoc(u *check.Unit, id lang.ID, what string) check.Result {
+	found := 0
+	var bad *check.Finding
+	err := pygments.PygStream(u, id, func(t pygments.Ptok) bool {
+		v := pyStrip(t.Value)
+		if t.Type != chroma.CommentMultiline || !strings.HasPrefix(v, "/**") || !strings.HasSuffix(v, "*/") {
+			return true
+		}
+		found++
+		if !strings.Contains(t.Value, "@param") && strings.Contains(t.Value, "@return") {
+			f := tokFinding(u, &t, fmt.Sprintf("%s comment with @return but no @param", what))
+			bad = &f
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
+	}
+	if bad != nil {
+		return check.Failed(fmt.Sprintf("%s comment has @return but no @param", what), *bad)
+	}
+	if found == 0 {
+		return check.Failed(fmt.Sprintf("no %s comment (/** ... */) found", what))
+	}
+	return check.Passed(fmt.Sprintf("%d %s comment(s) found", found, what))
+}
+
+var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
+
+// GoDeclaration reports whether a source line starts a func, type, var
+// or const declaration as the GoDoc rule reads lines (methods and grouped
+// declarations do not), with its keyword and declared name. Fixers use
+// it to see the lines the rule sees.
+func GoDeclaration(line string) (keyword, name string, ok bool) {
+	m := goDeclRE.FindStringSubmatch(pyStrip(line))
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// checkGoDoc requires every line starting a func/type/var/const
+// declaration (methods and grouped declarations do not match) to follow
+// a // comment that starts with the declared name.
+func checkGoDoc(u *check.Unit) check.Result {
+	src := string(u.Src)
+	lines := strings.Split(src, "\n")
+	off := 0
+	checked := 0
+	for i, raw := range lines {
+		start := off
+		off += len(raw) + 1
+		kw, name, ok := GoDeclaration(raw)
+		if !ok {
+			continue
+		}
+		checked++
+		at := check.Finding{Start: start, End: start + len(raw), Message: ""}
+		if i == 0 {
+			at.Message = fmt.Sprintf("%s %s on the first line has no doc comment", kw, name)
+			return check.Failed(at.Message, at)
+		}
+		prev := pyStrip(lines[i-1])
+		if !strings.HasPrefix(prev, "//") {
+			at.Message = fmt.Sprintf("%s %s has no // doc comment on the line above", kw, name)
+			return check.Failed(at.Message, at)
+		}
+		if !strings.HasPrefix(pyStrip(strings.TrimLeft(prev, "/")), name) {
+			at.Message = fmt.Sprintf("doc comment of %s %s does not start with %q", kw, name, name)
+			return check.Failed(at.Message, at)
+		}
+	}
+	return check.Passed(fmt.Sprintf("all %d top-of-line declarations have GoDoc comments", checked))
+}
+
+// checkRustdoc requires /// doc comments and no ordinary comments.
+func checkRustdoc(u *check.Unit) check.Result {
+	found := false
+	var bad *check.Finding
+	err := pygments.PygStream(u, lang.Rust, func(t pygments.Ptok) bool {
+		switch {
+		case t.Type == chroma.LiteralStringDoc && strings.HasPrefix(pyStrip(t.Value), "///"):
+			found = true
+		case isLineOrBlock(t.Type):
+			f := tokFinding(u, &t, "ordinary comment; use /// doc comments")
+			bad = &f
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
+	}
+	if bad != nil {
+		return check.Failed("ordinary comment where only Rustdoc comments are allowed", *bad)
+	}
+	if !found {
+		return check.Failed("no /// doc comment found")
+	}
+	return check.Passed("doc comments are /// and no ordinary comments are used")
+}
+
+// checkDocstrings requires a non-blank docstring on every function and
+// class, at any depth. Queries, not tree walks, find the definitions:
+// walking every node of a large file costs far more than the parse.
+func checkDocstrings(u *check.Unit) check.Result {
+	if len(u.Src) > pygments.MaxLexBytes {
+		return pygments.TooLarge(u)
+	}
+	tree, err := u.Tree(lang.Python)
+	if err != nil {
+		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
+	}
+	root := tree.Root()
+	if e := pySyntaxError(root); e.Valid() {
+		return check.Failed("the code is not valid Python (ast.parse would fail)",
+			check.Finding{Start: e.Start(), End: e.End(), Message: "syntax error"})
+	}
+	var findings []check.Finding
+	defs := 0
+	caps := syntax.MustQuery(lang.Python, `[(function_definition) (class_definition) (print_statement) (exec_statement)] @n`).Captures(root)
+	for _, c := range caps {
+		n := c.Node
+		if t := n.Type(); t == "print_statement" || t == "exec_statement" {
+			// Python 2 statements the grammar accepts; ast.parse does not.
+			return check.Failed("the code is not valid Python 3 (ast.parse would fail)",
+				check.Finding{Start: n.Start(), End: n.End(), Message: "Python 2 " + strings.TrimSuffix(t, "_statement") + " statement"})
+		}
+		defs++
+		if hasDocstring(n.Field("body")) {
+			continue
+		}
+		kind := "function"
+		if n.Type() == "class_definition" {
+			kind = "class"
+		}
+		at, name := n, n.Field("name")
+		if name.Valid() {
+			at = name
+		}
+		findings = append(findings, check.Finding{Start: at.Start(), End: at.End(), Message: fmt.Sprintf("%s %q has no docstring", kind, name.Text())})
+	}
+	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Start < findings[j].Start })
+	if len(findings) > 0 {
+		return check.Failed(fmt.Sprintf("%d of %d functions/classes lack a docstring", len(findings), defs), findings...)
+	}
+	return check.Passed(fmt.Sprintf("all %d functions/classes have docstrings", defs))
+}
+
+// pySyntaxError returns the first parse error (or missing node), if any.
+func pySyntaxError(root syntax.Node) syntax.Node {
+	if !root.HasError() {
+		return syntax.Node{}
+	}
+	var bad syntax.Node
+	root.Walk(func(n syntax.Node) bool {
+		if bad.Valid() || !n.HasError() {
+			return false
+		}
+		if n.IsError() || n.IsMissing() {
+			bad = n
+			return false
+		}
+		return true
+	})
+	if !bad.Valid() {
+		return root
+	}
+	return bad
+}
+
+// hasDocstring mirrors ast.get_docstring being truthy: the first
+// statement is a plain (non-f, non-bytes) string whose cleaned text is
+// not empty.
+func hasDocstring(body syntax.Node) bool {
+	if !body.Valid() {
+		return false
+	}
+	for i := 0; i < body.NamedChildCount(); i++ {
+		st := body.NamedChild(i)
+		if st.Type() == "comment" {
+			continue
+		}
+		if st.Type() != "expression_statement" || st.NamedChildCount() != 1 {
+			return false
+		}
+		e := st.NamedChild(0)
+		var parts []syntax.Node
+		switch e.Type() {
+		case "string":
+			parts = []syntax.Node{e}
+		case "concatenated_string":
+			for j := 0; j < e.NamedChildCount(); j++ {
+				parts = append(parts, e.NamedChild(j))
+			}
+		default:
+			return false
+		}
+		text := ""
+		for _, p := range parts {
+			s, ok := docstringPart(p)
+			if !ok {
+				return false
+			}
+			text += s
+		}
+		return pyStrip(text) != ""
+	}
+	return false
+}
+
+// docstringPart returns a string literal's approximate value, or false
+// for f-strings and bytes (which are never docstrings).
+func docstringPart(n syntax.Node) (string, bool) {
+	if n.Type() != "string" {
+		return "", false
+	}
+	txt := n.Text()
+	q := strings.IndexAny(txt, `'"`)
+	if q < 0 {
+		return "", false
+	}
+	prefix := strings.ToLower(txt[:q])
+	if strings.ContainsAny(prefix, "fb") {
+		return "", false
+	}
+	var sb strings.Builder
+	for i := 0; i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch c.Type() {
+		case "string_content":
+			sb.WriteString(c.Text())
+		case "escape_sequence":
+			if strings.Contains(prefix, "r") {
+				sb.WriteString(c.Text())
+			} else if t := c.Text(); len(t) == 2 && strings.ContainsRune("ntrvf", rune(t[1])) {
+				sb.WriteByte(' ')
+			} else {
+				sb.WriteString("x")
+			}
+		case "interpolation":
+			return "", false
+		}
+	}
+	return sb.String(), true
+}

@@ -1,0 +1,8 @@
+package langtype
+
+import "github.com/iflint/iflint/internal/check"
+
+// Rules lists the family's rules, one per constraint type.
+var Rules = []*check.Rule{
+	LanguageTypeRule,
+}

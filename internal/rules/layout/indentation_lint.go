@@ -1,0 +1,139 @@
+package layout
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// lintIndentationSpacing is the lint profile's indentation_spacing: the
+// indentation each language's own formatter or linter accepts (see
+// indent_model.go; Go as gofmt prints it, Python as pycodestyle checks
+// it), and operator and comma spacing by the language's own rules (see
+// spacing_*.go). Every finding comes with the fix that clears it, or the
+// reason there is none (LayoutIssues), so the fixer edits exactly what
+// this rule reports.
+func lintIndentationSpacing(u *check.Unit, c constraint.Constraint) check.Result {
+	issues, err := LayoutIssues(u, c)
+	if err != nil {
+		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
+	}
+	unit := "tabs"
+	if !c.Indent.Tabs {
+		unit = fmt.Sprintf("%d spaces per level", c.Indent.Width)
+	}
+	indent, spacing := 0, 0
+	findings := make([]check.Finding, 0, len(issues))
+	for _, is := range issues {
+		if is.Kind == IndentIssue {
+			indent++
+		} else {
+			spacing++
+		}
+		findings = append(findings, is.Finding)
+	}
+	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, findings)
+}
+
+func spacingWant(c constraint.Constraint) string {
+	if c.Spacing == constraint.SpacingNone {
+		return "no spaces around operators and after commas"
+	}
+	return spacingAuthority(c.Lang)
+}
+
+// LayoutKind tells indentation issues from spacing issues.
+type LayoutKind uint8
+
+const (
+	IndentIssue LayoutKind = iota + 1
+	SpacingIssue
+)
+
+// LayoutEdit replaces Src[Start:End] with New.
+type LayoutEdit struct {
+	Start, End int
+	New        string
+}
+
+// LeadMove is a line that moves with an indentation fix: its leading
+// blanks Src[Start:End], Col columns wide. With Set, the line goes to
+// column Want (it was wrong relative to its own block as well, and in
+// Python it must stay inside its block); otherwise it shifts along.
+type LeadMove struct {
+	Line, Start, End, Col int
+	Set                   bool
+	Want                  int
+}
+
+// LayoutIssue is one finding of the lint profile's indentation_spacing
+// together with what clears it.
+type LayoutIssue struct {
+	check.Finding
+	Kind LayoutKind
+	// Indentation: the flagged line's leading blanks become Lead, and the
+	// lines judged relative to it (Moves) shift by Shift columns, so the
+	// block keeps its shape. TabWidth and Tabs say how columns render.
+	Line int
+	Lead string
+	// KeepsColumn: Lead only rewrites the line's blanks at the column it
+	// has (tabs to spaces); a shift of the line's block still applies.
+	// Otherwise Lead is where the line belongs, whatever moves around it.
+	KeepsColumn bool
+	Shift       int
+	Moves       []LeadMove
+	TabWidth    int
+	Tabs        bool
+	// Block, when > 0, is 1 + the Line of the issue whose fix moves this
+	// line's whole block (a Python block's statements share one column):
+	// fixing this finding means applying that issue's fix.
+	Block int
+	// Spacing: the edits that clear it.
+	Edits []LayoutEdit
+	// Refusal, when not empty, is why no fix is offered.
+	Refusal string
+}
+
+// LayoutIssues returns the lint profile's indentation_spacing findings
+// of c on u with their fixes, in source order (once per unit and spec).
+func LayoutIssues(u *check.Unit, c constraint.Constraint) ([]LayoutIssue, error) {
+	if c.Indent == nil || !c.Indent.Tabs && c.Indent.Width <= 0 {
+		return nil, fmt.Errorf("indentation_spacing constraint without an indentation unit")
+	}
+	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]LayoutIssue, error) {
+		t, err := u.Tree(c.Lang)
+		if err != nil {
+			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
+		}
+		var out []LayoutIssue
+		if c.Lang == lang.Go {
+			if gi, ok := goIssues(u.Src, c); ok {
+				return sortIssues(gi), nil
+			}
+		}
+		if c.Lang == lang.Python {
+			out, err = pythonIssues(u.Src, unitFtree(u, c.Lang, t.Root()), c)
+			if err != nil {
+				return nil, err
+			}
+		} else {
+			ft := unitFtree(u, c.Lang, t.Root())
+			out, err = lintIndentIssues(u, c, ft)
+			if err != nil {
+				return nil, err
+			}
+			if c.Spacing != constraint.SpacingAny {
+				out = append(out, lintSpacingIssues(u, c, ft)...)
+			}
+		}
+		return sortIssues(out), nil
+	})
+}
+
+func sortIssues(out []LayoutIssue) []LayoutIssue {
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}

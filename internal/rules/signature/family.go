@@ -1,0 +1,11 @@
+package signature
+
+import "github.com/iflint/iflint/internal/check"
+
+// Rules lists the family's rules, one per constraint type.
+var Rules = []*check.Rule{
+	InputTypeRule,
+	InputOrderRule,
+	OutputTypeRule,
+	OutputOrderRule,
+}

@@ -1,0 +1,164 @@
+package signature
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+)
+
+// inputOrderRule: the named function takes exactly the listed kinds, in
+// order. Kinds are matched case-insensitively against each parameter's
+// type text with the evaluator's per-language keyword tables.
+var InputOrderRule = &check.Rule{Type: constraint.InputOrder, Check: checkInputOrder}
+
+// ioOrderTables are input_order's own tables (lowercase kind keys); they
+// differ from the input_type ones (Java knows "tree", C++ and Rust know
+// "graph", C++ "list" includes vector). Python has none: it compares
+// prefixes of the annotation directly.
+var ioOrderTables = map[lang.ID]map[string][]string{
+	lang.Java: {
+		"list": {"List", "ArrayList", "LinkedList"}, "set": {"Set", "HashSet", "TreeSet", "LinkedHashSet"},
+		"map": {"Map", "HashMap", "TreeMap", "LinkedHashMap"}, "tuple": {"Pair", "Triple", "AbstractMap.SimpleEntry"},
+		"string":     {"String"},
+		"jsonobject": {"JSONObject", "org.json.JSONObject", "com.google.gson.JsonObject", "com.fasterxml.jackson.databind.node.ObjectNode"},
+		"boolean":    {"boolean", "Boolean"}, "integer": {"int", "Integer", "long", "Long", "short", "Short"},
+		"float": {"float", "Float", "double", "Double"}, "tree": {"Tree", "BinaryTree", "Node", "node"},
+	},
+	lang.CPP: {
+		"list": {"std::vector", "vector", "std::list", "list"}, "set": {"std::set", "std::unordered_set", "set", "unordered_set"},
+		"map": {"std::map", "std::unordered_map", "map", "unordered_map"}, "tuple": {"std::pair", "std::tuple", "pair", "tuple"},
+		"string": {"std::string", "string"}, "jsonobject": {"nlohmann::json", "Json::Value", "json"}, "boolean": {"bool"},
+		"integer": {"int", "long", "short", "size_t", "uint32_t", "int64_t", "int32_t"}, "float": {"float", "double"},
+		"graph": {"graph", "adj", "node"},
+	},
+	lang.Rust: {
+		"list": {"Vec", "vec", "LinkedList"}, "set": {"HashSet", "BTreeSet"}, "map": {"HashMap", "BTreeMap"},
+		"tuple": {"(", "tuple"}, "string": {"String", "&str", "str"}, "jsonobject": {"serde_json::Value", "serde_json::Map"},
+		"boolean": {"bool"}, "integer": {"i32", "i64", "u32", "u64", "usize", "isize", "i16", "u16", "i8", "u8"},
+		"float": {"f32", "f64"}, "graph": {"graph", "adj"},
+	},
+}
+
+func checkInputOrder(u *check.Unit, c constraint.Constraint) check.Result {
+	s := ioParseSpec(u, c, true)
+	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
+		return ioUnsupported(u, "input_order is not checked for %s", c.LangName)
+	}
+	funcs, fail := ioDefinitionsOf(u, c, s)
+	if fail != nil {
+		return *fail
+	}
+	// Python reads the first definition (ast.walk order); the others pool
+	// the parameters of every definition with that name.
+	if s.id == lang.Python {
+		funcs = funcs[:1]
+	}
+	var params []ioParam
+	for _, f := range funcs {
+		params = append(params, ioParams(f, s.id)...)
+	}
+	if len(params) != len(s.kinds) {
+		var types []string
+		for _, p := range params {
+			types = append(types, p.Type)
+		}
+		msg := fmt.Sprintf("%s takes %s (%s), expected %d (%s)", ioQuote(s.fn), ioPlural(len(params), "parameter"), ioQuoteAll(types), len(s.kinds), ioKindList(s.kinds))
+		return check.Failed(msg, ioFinding(ioFuncSpan(funcs[0]), "%s", msg)...)
+	}
+	var unknown []string
+	for i, p := range params {
+		ok, known := ioOrderMatch(u, s.id, s.kinds[i], p)
+		if !known {
+			if u.Profile == check.MultiCodeIF {
+				return ioUnsupported(u, "no type mapping for %s in %s", ioKindList(s.kinds[i:i+1]), c.LangName)
+			}
+			unknown = append(unknown, s.kinds[i])
+			continue
+		}
+		if !ok {
+			msg := fmt.Sprintf("parameter %d of %s has type %s, expected %s", i+1, ioQuote(s.fn), ioQuote(p.Type), strings.TrimSpace(s.kinds[i]))
+			return check.Failed(msg, ioFinding(p.Node, "%s", msg)...)
+		}
+	}
+	if len(unknown) > 0 {
+		return ioUnsupported(u, "no type mapping for %s in %s", ioKindList(unknown), c.LangName)
+	}
+	return check.Passed(fmt.Sprintf("parameters of %s match (%s) in order", ioQuote(s.fn), ioKindList(s.kinds)))
+}
+
+// ioOrderMatch decides one parameter against one kind; known is false
+// when the evaluator has no entry for the kind (it raises KeyError).
+func ioOrderMatch(u *check.Unit, id lang.ID, kind string, p ioParam) (ok, known bool) {
+	kl, t := strings.ToLower(kind), p.Type
+	tl := strings.ToLower(t)
+	switch id {
+	case lang.Python:
+		switch {
+		case strings.Contains(kl, "map"):
+			return strings.HasPrefix(tl, "dict") || strings.HasPrefix(tl, "map"), true
+		case strings.Contains(kl, "matrix"):
+			return strings.HasPrefix(tl, "list") && strings.Count(t, "[") >= 2, true
+		case strings.Contains(kl, "graph"):
+			return strings.Contains(tl, "graph") || strings.Contains(tl, "adj"), true
+		}
+		if u.Profile != check.MultiCodeIF {
+			// Divergence (lint profile): an abstract kind (String, Boolean,
+			// Integer, Float, JSONObject, ...) matches its Python types as
+			// in input_type, so str satisfies String; the evaluator only
+			// compares prefixes and fails it.
+			for k, names := range ioTypeTables[lang.Python] {
+				if strings.EqualFold(k, strings.TrimSpace(kind)) {
+					for _, n := range names {
+						if strings.HasPrefix(t, n) {
+							return true, true
+						}
+					}
+				}
+			}
+		}
+		return strings.HasPrefix(tl, kl), true
+	case lang.Java:
+		switch {
+		case strings.Contains(kl, "matrix"):
+			listy := ioContainsAny(t, "List", "ArrayList", "LinkedList", "Array") && strings.Count(t, "<") >= 2
+			if u.Profile == check.MultiCodeIF {
+				// The evaluator's "not (A and B) or C" rejects int[][].
+				return !(!listy || strings.Contains(t, "[][]")), true
+			}
+			// Divergence (lint profile): a Java array of arrays (int[][])
+			// is a matrix; the evaluator's operator precedence rejects it.
+			return listy || strings.Contains(t, "[][]"), true
+		case strings.Contains(kl, "graph"):
+			if u.Profile == check.MultiCodeIF {
+				// "not 'graph' in t or 'adj' in t" rejects adjacency types.
+				return strings.Contains(tl, "graph") && !strings.Contains(tl, "adj"), true
+			}
+			// Divergence (lint profile): adjacency types (adjList, AdjMatrix)
+			// count as graphs, as in every other language and in input_type.
+			return strings.Contains(tl, "graph") || strings.Contains(tl, "adj"), true
+		}
+	case lang.CPP:
+		switch {
+		case strings.Contains(kl, "linkedlist"):
+			return strings.HasPrefix(tl, "node") || strings.HasPrefix(tl, "linkedlist") || strings.HasPrefix(tl, "list"), true
+		case strings.Contains(kl, "matrix"):
+			return (strings.Contains(t, "vector") && strings.Count(t, "<") >= 2) || p.Array, true
+		}
+	}
+	names, known := ioOrderTables[id][kl]
+	if !known && u.Profile != check.MultiCodeIF {
+		names, known = ioOrderTables[id][strings.TrimSpace(kl)]
+	}
+	if !known {
+		return false, false
+	}
+	for _, n := range names {
+		if strings.Contains(tl, strings.ToLower(n)) {
+			return true, true
+		}
+	}
+	return false, true
+}

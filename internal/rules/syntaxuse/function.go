@@ -1,0 +1,195 @@
+package syntaxuse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// functionRule decides "the code calls <function>". As in the reference
+// evaluator, a qualified name is reduced to its last segment ("strings.Split"
+// -> "Split", "std::string::substr" -> "substr") and any call whose callee
+// name is that segment counts, whatever the receiver or namespace.
+var FunctionRule = &check.Rule{Type: constraint.Function, Check: checkFunction}
+
+// callMatcher reports whether node n is a call of name.
+type callMatcher func(n syntax.Node, name string, lint bool) bool
+
+type callLang struct {
+	// sep splits qualified names: C++ and Rust are split on ':' (so
+	// "f64::sqrt" -> "sqrt"), the others on '.'.
+	sep string
+	// call is the node type of a call; match decides the callee name.
+	call     string
+	match    callMatcher
+	lintOnly bool
+}
+
+var callLangs = map[lang.ID]callLang{
+	lang.Python:     {sep: ".", call: "call", match: calleeCall("attribute", "attribute")},
+	lang.Java:       {sep: ".", call: "method_invocation", match: javaCall},
+	lang.JavaScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property")},
+	lang.TypeScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property"), lintOnly: true},
+	lang.Rust:       {sep: ":", call: "call_expression", match: rustCall},
+	lang.Go:         {sep: ".", call: "call_expression", match: calleeCall("selector_expression", "field")},
+	lang.CPP:        {sep: ":", call: "call_expression", match: cppCall},
+	lang.C:          {sep: ":", call: "call_expression", match: cppCall, lintOnly: true},
+	lang.CSharp:     {sep: ".", call: "invocation_expression", match: csharpCall},
+}
+
+func textIs(n syntax.Node, s string) bool { return n.Valid() && n.Text() == s }
+
+// calleeCall matches calls whose callee is a plain identifier, or a member
+// access (memberType) whose nameField holds the method name: the shape of
+// the evaluator's Python, JavaScript, Go and Rust checks. Matchers are only
+// shown nodes of the language's call type (see checkFunction).
+func calleeCall(memberType, nameField string) callMatcher {
+	return func(n syntax.Node, name string, _ bool) bool {
+		return calleeIs(n.Field("function"), memberType, nameField, name)
+	}
+}
+
+func calleeIs(f syntax.Node, memberType, nameField, name string) bool {
+	switch f.Type() {
+	case "identifier":
+		return f.Text() == name
+	case memberType:
+		return textIs(f.Field(nameField), name)
+	}
+	return false
+}
+
+func javaCall(n syntax.Node, name string, lint bool) bool {
+	if n.Type() != "method_invocation" {
+		return false
+	}
+	// Divergence (lint profile): the evaluator accepts any identifier
+	// child of the invocation, so the receiver in `max.foo()` counts as a
+	// call of max; Lint looks at the method name only.
+	if lint {
+		return textIs(n.Field("name"), name)
+	}
+	for i := 0; i < n.ChildCount(); i++ {
+		ch := n.Child(i)
+		if ch.Type() == "identifier" && ch.Text() == name {
+			return true
+		}
+	}
+	return false
+}
+
+func rustCall(n syntax.Node, name string, lint bool) bool {
+	f := n.Field("function")
+	// Divergence (lint profile): turbofish calls such as `iter.map::<T>(..)`
+	// or `parse::<i32>()` are calls too; the evaluator ignores them.
+	if lint && f.Type() == "generic_function" {
+		f = f.Field("function")
+	}
+	if f.Type() == "scoped_identifier" {
+		return textIs(f.Field("name"), name)
+	}
+	return calleeIs(f, "field_expression", "field", name)
+}
+
+func cppCall(n syntax.Node, name string, lint bool) bool {
+	if n.Type() != "call_expression" {
+		return false
+	}
+	f := n.Field("function")
+	if !f.Valid() {
+		return false
+	}
+	text := f.Text()
+	switch f.Type() {
+	case "identifier":
+		return text == name
+	case "scoped_identifier", "qualified_identifier":
+		last := text[strings.LastIndex(text, "::")+1:]
+		last = strings.TrimPrefix(last, ":")
+		if lint {
+			last = stripTemplateArgs(last)
+		}
+		return last == name
+	case "field_expression":
+		return textIs(f.Field("field"), name)
+	case "template_function":
+		// Divergence (lint profile): `std::max<int>(a, b)` and `get<0>(t)`
+		// are calls of max and get; the evaluator compares the name with
+		// its template arguments attached and misses them.
+		return lint && textIs(f.Field("name"), name)
+	}
+	return false
+}
+
+// stripTemplateArgs drops a trailing "<...>" from a C++ name segment.
+func stripTemplateArgs(s string) string {
+	if i := strings.IndexByte(s, '<'); i > 0 {
+		return strings.TrimSpace(s[:i])
+	}
+	return s
+}
+
+func csharpCall(n syntax.Node, name string, lint bool) bool {
+	if n.Type() != "invocation_expression" {
+		return false
+	}
+	f := n.Field("function")
+	if f.Valid() && f.Type() == "member_access_expression" {
+		f = f.Field("name")
+	}
+	if !f.Valid() {
+		return false
+	}
+	switch f.Type() {
+	case "identifier":
+		return f.Text() == name
+	case "generic_name":
+		// Divergence (lint profile): generic calls such as
+		// `list.Max<int>()` or `Enumerable.Repeat<T>(..)` count.
+		return lint && f.NamedChildCount() > 0 && f.NamedChild(0).Type() == "identifier" && f.NamedChild(0).Text() == name
+	}
+	return false
+}
+
+func checkFunction(u *check.Unit, c constraint.Constraint) check.Result {
+	if c.Forbidden {
+		return checkForbiddenFunction(u, c)
+	}
+	cl, ok := callLangs[c.Lang]
+	if !ok || (cl.lintOnly && u.Profile == check.MultiCodeIF) {
+		return unsupported(u, fmt.Sprintf("function calls are not checked for %s", c.LangName))
+	}
+	name := c.Name
+	if i := strings.LastIndex(name, cl.sep); i >= 0 {
+		name = name[i+len(cl.sep):]
+	}
+	what := fmt.Sprintf("%q", name)
+	if name != c.Name {
+		what = fmt.Sprintf("%q (from %q)", name, c.Name)
+	}
+	// A callee's name is spelled out at the call, so a name that never
+	// occurs settles the question without a parse.
+	if name == "" || srcLacks(u, false, name) {
+		return check.Failed(fmt.Sprintf("no call to %s found", what))
+	}
+	root, bad := parsedRoot(u, c.Lang)
+	if bad != nil {
+		return *bad
+	}
+	if c.Lang == lang.Python {
+		if errNode, failed := pythonSyntaxError(root); failed {
+			return syntaxErrorResult(u, errNode, "a call to "+what)
+		}
+	}
+	lint := u.Profile != check.MultiCodeIF
+	call, found := firstMatch(u, root, c.Lang, nodesOf(cl.call), func(n syntax.Node) bool { return cl.match(n, name, lint) })
+	if !found {
+		return check.Failed(fmt.Sprintf("no call to %s found", what))
+	}
+	line, _ := u.Position(call.Start())
+	return check.Passed(fmt.Sprintf("calls %s at line %d: %s", what, line, clip(call.Text(), 60)))
+}

@@ -1,0 +1,209 @@
+package syntaxuse
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// Shared helpers for the syntax group (advanced_syntax, function, library).
+// The reference evaluator strips comments with Pygments before parsing;
+// tree-sitter keeps comments as separate nodes that never contain calls,
+// imports or operators, so parsing the unit as-is gives the same answers
+// without paying for a lexer.
+
+// parsedRoot parses u as id (once per unit). When the language has no
+// grammar or parsing failed (e.g. cancelled) it returns instead the
+// Unverified result to give.
+func parsedRoot(u *check.Unit, id lang.ID) (syntax.Node, *check.Result) {
+	t, err := u.Tree(id)
+	if err != nil {
+		r := check.Result{Verdict: check.Unverified, Method: check.MethodRule, Reason: fmt.Sprintf("cannot parse as %s: %v", id, err)}
+		return syntax.Node{}, &r
+	}
+	return t.Root(), nil
+}
+
+// pythonSyntaxError approximates "ast.parse raises SyntaxError" by the
+// tree-sitter Python tree containing an ERROR or MISSING node. It returns
+// the first such node (a MISSING one first: it marks the exact spot) so a
+// finding can point at it.
+func pythonSyntaxError(root syntax.Node) (syntax.Node, bool) {
+	if !root.HasError() {
+		return syntax.Node{}, false
+	}
+	var missing, errNode syntax.Node
+	root.Walk(func(n syntax.Node) bool {
+		if missing.Valid() {
+			return false
+		}
+		switch {
+		case n.IsMissing():
+			missing = n
+			return false
+		case n.IsError() && !errNode.Valid():
+			errNode = n
+		}
+		return n.HasError()
+	})
+	switch {
+	case missing.Valid():
+		return missing, true
+	case errNode.Valid():
+		return errNode, true
+	}
+	return root, true
+}
+
+// syntaxErrorResult is the Fail the evaluator gives Python code that
+// ast.parse rejects. The finding covers the first line of the error, as
+// ERROR nodes can span the rest of the file.
+func syntaxErrorResult(u *check.Unit, bad syntax.Node, what string) check.Result {
+	start, end := bad.Start(), bad.End()
+	if start > len(u.Src) {
+		start = len(u.Src)
+	}
+	if end > len(u.Src) {
+		end = len(u.Src)
+	}
+	if nl := bytes.IndexByte(u.Src[start:end], '\n'); nl >= 0 {
+		end = start + nl
+	}
+	if end <= start && start < len(u.Src) {
+		end = start + 1
+	}
+	line, _ := u.Position(start)
+	msg := "syntax error"
+	if bad.IsMissing() {
+		msg = fmt.Sprintf("syntax error: missing %q", bad.Type())
+	}
+	return check.Failed(fmt.Sprintf("Python code does not parse (line %d), so %s cannot be confirmed", line, what),
+		check.Finding{Start: start, End: end, Message: msg})
+}
+
+// nodePattern selects nodes by named type or, when token is set, the
+// anonymous token with that text (a keyword or operator).
+type nodePattern struct {
+	types []string
+	token string
+}
+
+func nodesOf(types ...string) nodePattern { return nodePattern{types: types} }
+func tokenOf(tok string) nodePattern      { return nodePattern{token: tok} }
+
+// query renders the pattern as a tree-sitter query capturing @x.
+func (p nodePattern) query() string {
+	if p.token != "" {
+		return strconv.Quote(p.token) + " @x"
+	}
+	alts := make([]string, len(p.types))
+	for i, t := range p.types {
+		alts[i] = "(" + t + ")"
+	}
+	return "[" + strings.Join(alts, " ") + "] @x"
+}
+
+func (p nodePattern) matches(n syntax.Node) bool {
+	if p.token != "" {
+		return !n.IsNamed() && n.Type() == p.token
+	}
+	if !n.IsNamed() {
+		return false
+	}
+	t := n.Type()
+	for _, w := range p.types {
+		if t == w {
+			return true
+		}
+	}
+	return false
+}
+
+// firstMatch returns the first node selected by p that accept (if not
+// nil) approves. It runs a tree-sitter query, compiled once per language:
+// queries match in C, while walking every node from Go costs more than
+// parsing. But the query cursor slows down quadratically with nesting
+// depth, so on pathologically nested input (hundreds of open brackets)
+// the tree is walked instead. Patterns are constants of this package,
+// compiled by the tests for every language, so a compile error is a
+// programming error.
+func firstMatch(u *check.Unit, root syntax.Node, id lang.ID, p nodePattern, accept func(syntax.Node) bool) (syntax.Node, bool) {
+	var hit syntax.Node
+	if deeplyNested(u) {
+		hit = root.FindFirst(func(n syntax.Node) bool { return p.matches(n) && (accept == nil || accept(n)) })
+	} else {
+		hit = syntax.MustQuery(id, p.query()).First(root, accept)
+	}
+	return hit, hit.Valid()
+}
+
+// srcLacks reports whether some needle does not occur in the source at
+// all. Every match the rules look for contains its name or token
+// verbatim, so a missing needle settles the question without touching
+// the tree, which on a large file is most of the cost of an absent
+// feature. fold compares case-insensitively.
+func srcLacks(u *check.Unit, fold bool, needles ...string) bool {
+	src := u.Src
+	if fold {
+		src = u.Memo("syntax.lowerSrc", func() any { return bytes.ToLower(u.Src) }).([]byte)
+	}
+	for _, n := range needles {
+		if fold {
+			n = strings.ToLower(n)
+		}
+		if !bytes.Contains(src, []byte(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxQueryDepth is the bracket nesting beyond which firstMatch walks.
+const maxQueryDepth = 256
+
+// deeplyNested reports whether brackets in the source nest deeper than
+// maxQueryDepth. Brackets in strings and comments count too; that only
+// sends a few odd files down the slower, equally correct path.
+func deeplyNested(u *check.Unit) bool {
+	return u.Memo("syntax.deeplyNested", func() any {
+		depth := 0
+		for _, b := range u.Src {
+			switch b {
+			case '(', '[', '{':
+				depth++
+				if depth > maxQueryDepth {
+					return true
+				}
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+		return false
+	}).(bool)
+}
+
+// unsupported is the verdict for a language or feature the reference
+// evaluator has no checker for: it answers False there, which the
+// MultiCodeIF profile reproduces; the Lint profile says it cannot tell.
+func unsupported(u *check.Unit, reason string) check.Result {
+	if u.Profile == check.MultiCodeIF {
+		return check.Failed(reason + " (the MultiCodeIF evaluator answers False)")
+	}
+	return check.Result{Verdict: check.Unverified, Method: check.MethodRule, Reason: reason}
+}
+
+// clip shortens s to n runes for messages, on one line.
+func clip(s string, n int) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n]) + "…"
+}
