@@ -62,7 +62,7 @@ def strip(v):
     if isinstance(v, str):
         return dur.sub("<duration>", v)
     if isinstance(v, dict):
-        return {k: strip(x) for k, x in v.items() if k not in ("duration", "duration_ms", "duration_ns", "elapsed", "seconds")}
+        return {k: strip(x) for k, x in v.items() if k not in ("duration", "duration_ms", "duration_ns", "elapsed", "seconds", "output_tail")}
     if isinstance(v, list):
         return [strip(x) for x in v]
     return v

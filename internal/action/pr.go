@@ -11,7 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // llmRounds is how many attempts the model gets per file, each told why
@@ -134,8 +134,8 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		if r.ov.TokenEnv != "" {
 			scrub = append(scrub, r.ov.TokenEnv)
 		}
-		o.Test = verify.Shell(test)
-		o.Runner = &verify.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
+		o.Test = sandbox.Shell(test)
+		o.Runner = &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
 			CommandFiles: r.commandFiles()}
 	}
 	switch {
@@ -186,7 +186,7 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 // test command must not reach or change.
 func (r *runner) commandFiles() map[string]string {
 	out := map[string]string{}
-	for _, name := range verify.CommandFileVars {
+	for _, name := range sandbox.CommandFileVars {
 		if p := r.getenv(name); p != "" {
 			out[name] = p
 		}

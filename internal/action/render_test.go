@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/goldentest"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -30,7 +31,7 @@ func goldenReport() *report {
 		{Stage: verify.StageRegressions, Passed: true}, {Stage: verify.StageTests, Passed: true}}
 	pf := &proof{
 		V: verify.Verification{Stages: stages, TestedWith: 2,
-			Tests: &verify.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Duration: 1234567890 * time.Nanosecond, Passed: true}},
+			Tests: &sandbox.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Duration: 1234567890 * time.Nanosecond, Passed: true}},
 		Sources: []string{"fixer"},
 		Targets: []engine.Target{{Type: "naming_convention", Spec: naming}, {Type: "indentation_spacing", Spec: indent}},
 		Diff:    "--- a/calc.py\n+++ b/calc.py\n@@ -9,1 +9,1 @@\n-def addNumbers(a, b):\n+def add_numbers(a, b):\n",
@@ -54,7 +55,7 @@ func goldenReport() *report {
 		Unplaced: []unplaced{{Path: "far.py", Findings: 1, Reason: "its 2 suggestion(s) would exceed max-comments (1)"}},
 		Rejected: []engine.Candidate{{Path: "util.py", Targets: []engine.Target{{Type: "naming_convention", Spec: naming}}, Source: "fixer",
 			Part: "3:7 class name", Proposed: true, Stage: verify.StageTests, Reason: "exit 1 in 210ms"}},
-		Baseline: &verify.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Passed: true},
+		Baseline: &sandbox.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Passed: true},
 		TestRuns: engine.TestRuns{Total: 4, Set: 2, Bisect: 1, Baseline: 1, Candidates: 4, Culprits: 1, Duration: 4321 * time.Millisecond},
 		Review:   reviewStats{State: "Posted a review with 2 suggestion(s).", Posted: 2, Present: 1, Outdated: 1, URL: "https://github.com/o/r/pull/7#pullrequestreview-1"},
 		Skipped:  []engine.Skipped{{Path: "big.py", Reason: "larger than 8 MiB"}},

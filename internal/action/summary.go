@@ -7,7 +7,7 @@ import (
 
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/markdown"
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // report is everything a run found and did, for the job summary, the
@@ -35,7 +35,7 @@ type report struct {
 	// Held are fingerprints of suggestions the max-comments cap held back.
 	Held     []string
 	Rejected []engine.Candidate
-	Baseline *verify.Record
+	Baseline *sandbox.Record
 	TestRuns engine.TestRuns
 	Review   reviewStats
 	Skipped  []engine.Skipped

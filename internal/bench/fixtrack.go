@@ -21,6 +21,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/par"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -203,7 +204,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	}
 	defer os.RemoveAll(work)
 	root := filepath.Join(work, "repo")
-	if err := verify.CopyTree(src, root); err != nil {
+	if err := sandbox.CopyTree(src, root); err != nil {
 		return fail(err)
 	}
 	cfg, err := config.Load(root, "")
@@ -217,8 +218,8 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	fo := engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds,
 		OneAtATime: o.OneAtATime, Progress: progress}
 	if cfg.Fix.Test != "" {
-		fo.Test = verify.Shell(cfg.Fix.Test)
-		fo.Runner = &verify.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
+		fo.Test = sandbox.Shell(cfg.Fix.Test)
+		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
 	}
 	fr, err := engine.Fix(ctx, files.Files, fo)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -56,7 +57,7 @@ func TestFixWithoutTestCommandKeepsProgramsWorking(t *testing.T) {
 func fixWithoutTests(t *testing.T, src string) bool {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
-	if err := verify.CopyTree(src, root); err != nil {
+	if err := sandbox.CopyTree(src, root); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := config.Load(root, "")

@@ -14,7 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/report"
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 func (c *Command) fix(ctx context.Context, args []string) (int, error) {
@@ -71,8 +71,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		testCmd = *test
 	}
 	if testCmd != "" {
-		o.Test = verify.Shell(testCmd)
-		o.Runner = &verify.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), ScrubNames: cfg.Fix.Scrub, Now: c.Now}
+		o.Test = sandbox.Shell(testCmd)
+		o.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), ScrubNames: cfg.Fix.Scrub, Now: c.Now}
 	}
 	if *model != "" {
 		lc := llm.ConfigFromEnv(c.Getenv)
@@ -221,7 +221,7 @@ func tailLines(s string, n int) []string {
 // fixJSON is the -format json document.
 type fixJSON struct {
 	Candidates []engine.Candidate  `json:"candidates"`
-	Baseline   *verify.Record      `json:"baseline,omitempty"`
+	Baseline   *sandbox.Record     `json:"baseline,omitempty"`
 	TestRuns   engine.TestRuns     `json:"test_runs"`
 	Files      []fixedFileJSON     `json:"files"`
 	Remaining  []engine.Diagnostic `json:"remaining"`

@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/rules"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -23,7 +24,7 @@ type FixOptions struct {
 	// with the candidate's files replaced. File paths are relative to it.
 	Root string
 	// Runner runs Test; it must be set when Test is.
-	Runner *verify.Runner
+	Runner *sandbox.Runner
 	// Test is the repository's test command; empty means candidates are
 	// proven by re-checks alone, and their records say no test ran.
 	Test []string
@@ -113,7 +114,7 @@ type FixResult struct {
 	// did not run). It runs only when a failing set of candidates cannot
 	// be blamed on a candidate otherwise; when it fails, no candidate can
 	// be proven by the tests.
-	Baseline *verify.Record `json:"baseline,omitempty"`
+	Baseline *sandbox.Record `json:"baseline,omitempty"`
 	// TestRuns counts the test runs, by what they were for.
 	TestRuns TestRuns    `json:"test_runs"`
 	Files    []FixedFile `json:"-"`
@@ -235,7 +236,7 @@ type fixer struct {
 	res  *FixResult
 	cur  map[string][]byte // every file with the accepted candidates applied
 	orig map[string][]byte
-	tree *verify.Tree // nil without a test command
+	tree *sandbox.Tree // nil without a test command
 	// The group test's state (see settle): verdicts of the candidates
 	// tested so far, by key; the candidates of the current pass waiting
 	// for the tests; whether the kept set so far is known to pass.
@@ -244,7 +245,7 @@ type fixer struct {
 	pending   []pendingItem
 	waiting   *pendingItem
 	knownPass bool
-	lastPass  *verify.Record
+	lastPass  *sandbox.Record
 	// baselineRan, baselineOK: the tests on the unmodified tree.
 	baselineRan, baselineOK bool
 	// single: LLM candidates are tested one at a time, at once.

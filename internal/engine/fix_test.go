@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/llm/llmtest"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -98,7 +99,7 @@ func TestFixLLMOverFakeServer(t *testing.T) {
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
 		Options: Options{Config: cfg}, Root: dir,
-		Test: verify.Shell(cfg.Fix.Test), Runner: &verify.Runner{Timeout: cfg.Fix.Timeout, Env: testEnv()},
+		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: testEnv()},
 		Refactor: fix.LLM{C: client, Model: "fake-model"}, Rounds: 3,
 	})
 	if err != nil {
@@ -160,7 +161,7 @@ func TestFixLLMSyntaxErrorRejected(t *testing.T) {
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
 		Options: Options{Config: cfg}, Root: dir,
-		Test: verify.Shell(cfg.Fix.Test), Runner: &verify.Runner{Env: testEnv()},
+		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Env: testEnv()},
 		Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 2,
 	})
 	if err != nil {
@@ -190,7 +191,7 @@ func TestFixContainsHostileTests(t *testing.T) {
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
 		Options: Options{Config: cfg}, Root: dir,
-		Test: verify.Shell(cfg.Fix.Test), Runner: &verify.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "PIDFILE="+pidFile)},
+		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "PIDFILE="+pidFile)},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -63,7 +64,7 @@ type FixProgress struct {
 // testVerdict is a candidate's known test outcome.
 type testVerdict struct {
 	passed bool
-	rec    verify.Record
+	rec    sandbox.Record
 	detail string
 }
 
@@ -148,7 +149,7 @@ func (f *fixer) settle(ctx context.Context, paths []string) error {
 const maxPasses = 10000
 
 // pass records that items passed the tests together in rec.
-func (f *fixer) pass(items []pendingItem, rec verify.Record) {
+func (f *fixer) pass(items []pendingItem, rec sandbox.Record) {
 	for _, it := range items {
 		f.verdicts[it.key] = testVerdict{passed: true, rec: rec}
 		r := rec
@@ -260,7 +261,7 @@ func (f *fixer) baseline(ctx context.Context) (bool, error) {
 
 // run runs the test command on the original tree with changes, counting
 // it under counter.
-func (f *fixer) run(ctx context.Context, counter *int, changes map[string][]byte) (verify.Record, error) {
+func (f *fixer) run(ctx context.Context, counter *int, changes map[string][]byte) (sandbox.Record, error) {
 	rec, err := f.tree.Run(ctx, changes, f.o.Test)
 	*counter++
 	f.res.TestRuns.Total++

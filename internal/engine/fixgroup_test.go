@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -58,7 +59,7 @@ func TestGroupTestingRuns(t *testing.T) {
 			cfg, files := loadRepo(t, dir)
 			res, err := Fix(context.Background(), files, FixOptions{
 				Options: Options{Config: cfg, Workers: 1}, Root: dir,
-				Test: verify.Shell(cfg.Fix.Test), Runner: &verify.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "COUNTER="+counter), TreeDir: t.TempDir()},
+				Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "COUNTER="+counter), TreeDir: t.TempDir()},
 			})
 			if err != nil {
 				t.Fatal(err)

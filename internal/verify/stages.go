@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -86,7 +87,7 @@ type Verification struct {
 	// the passing run of the set it was kept in, or the failing run that
 	// isolated it. nil when no test ran (no command configured, or an
 	// earlier stage failed).
-	Tests *Record `json:"tests,omitempty"`
+	Tests *sandbox.Record `json:"tests,omitempty"`
 	// TestedWith is how many other candidates that run included: a kept
 	// candidate was proven together with them.
 	TestedWith int `json:"tested_with,omitempty"`

@@ -1,10 +1,11 @@
 //go:build unix
 
-package verify_test
+package sandbox_test
 
 import (
 	"context"
 	"github.com/iflint/iflint/internal/goldentest"
+	"github.com/iflint/iflint/internal/sandbox"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,8 +14,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
-
-	"github.com/iflint/iflint/internal/verify"
 )
 
 // TestGolden runs every testdata/NAME.txtar. The archive comment holds
@@ -44,10 +43,10 @@ func runArchive(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	var command []string
-	r := &verify.Runner{Env: os.Environ(), Now: fakeClock()}
+	r := &sandbox.Runner{Env: os.Environ(), Now: fakeClock()}
 	for _, line := range strings.Split(string(ar.Comment), "\n") {
 		if v, ok := strings.CutPrefix(line, "sh:"); ok {
-			command = verify.Shell(strings.TrimSpace(v))
+			command = sandbox.Shell(strings.TrimSpace(v))
 		}
 		if v, ok := strings.CutPrefix(line, "args:"); ok {
 			command = strings.Fields(v)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package verify_test
+package sandbox_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // treeState prints every path of the working directory with its type,
@@ -52,20 +52,20 @@ echo x > "$TMPDIR/t"; echo kept > "$HOME/h"
 	changes1 := map[string][]byte{"a.txt": []byte("first candidate\n"), "new/one.txt": []byte("1\n")}
 	changes2 := map[string][]byte{"sub/b.txt": []byte("second candidate\n")}
 
-	r := &verify.Runner{Env: os.Environ(), TreeDir: t.TempDir()}
+	r := &sandbox.Runner{Env: os.Environ(), TreeDir: t.TempDir()}
 	tree, err := r.Open(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
-	if rec, err := tree.Run(context.Background(), changes1, verify.Shell(vandal)); err != nil || !rec.Passed {
+	if rec, err := tree.Run(context.Background(), changes1, sandbox.Shell(vandal)); err != nil || !rec.Passed {
 		t.Fatalf("vandal run: %v %+v", err, rec)
 	}
-	second, err := tree.Run(context.Background(), changes2, verify.Shell(treeState+`; ls "$TMPDIR"; cat "$HOME/h"`))
+	second, err := tree.Run(context.Background(), changes2, sandbox.Shell(treeState+`; ls "$TMPDIR"; cat "$HOME/h"`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := r.Run(context.Background(), repo, changes2, verify.Shell(treeState+`; ls "$TMPDIR"; echo kept`))
+	fresh, err := r.Run(context.Background(), repo, changes2, sandbox.Shell(treeState+`; ls "$TMPDIR"; echo kept`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestTreeStablePath(t *testing.T) {
 	repo := t.TempDir()
 	writeFile(t, filepath.Join(repo, "a.txt"), "a\n", 0o644)
 	treeDir := t.TempDir()
-	r := &verify.Runner{Env: os.Environ(), TreeDir: treeDir}
+	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir}
 	first, err := r.Open(repo)
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +103,7 @@ func TestTreeStablePath(t *testing.T) {
 	if other.Dir() == dir {
 		t.Errorf("two open trees share %s", dir)
 	}
-	for _, tr := range []*verify.Tree{first, other} {
+	for _, tr := range []*sandbox.Tree{first, other} {
 		if err := tr.Close(); err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestHostileTestCommand(t *testing.T) {
 	cmdDir := filepath.Join(t.TempDir(), "_runner_file_commands")
 	files := map[string]string{}
 	original := map[string]string{}
-	for _, name := range verify.CommandFileVars {
+	for _, name := range sandbox.CommandFileVars {
 		p := filepath.Join(cmdDir, strings.ToLower(name)+"_3f2a")
 		files[name] = p
 		original[name] = "EXISTING=" + name + "\n"
@@ -183,17 +183,17 @@ echo "home is $HOME"; ls -A "$HOME"; cat "$HOME/.netrc" 2>&1
 env
 tr '\0' '\n' < /proc/$PPID/environ 2>&1 | grep -v '^$' || true
 echo done`
-	r := &verify.Runner{Env: env, TreeDir: t.TempDir()}
+	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir()}
 	tree, err := r.Open(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
-	rec, err := tree.Run(context.Background(), nil, verify.Shell(script))
-	if !errors.Is(err, verify.ErrCommandFileChanged) {
+	rec, err := tree.Run(context.Background(), nil, sandbox.Shell(script))
+	if !errors.Is(err, sandbox.ErrCommandFileChanged) {
 		t.Fatalf("error %v, want ErrCommandFileChanged", err)
 	}
-	for _, name := range verify.CommandFileVars {
+	for _, name := range sandbox.CommandFileVars {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package verify_test
+package sandbox_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // timeoutForSleepers bounds runs of commands that would otherwise sleep
@@ -27,9 +27,9 @@ const timeoutForSleepers = 3 * time.Second
 // on how long anything took.
 func TestTimeoutKillsGrandchild(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	r := &verify.Runner{Timeout: timeoutForSleepers, Env: append(os.Environ(), "PIDFILE="+pidFile)}
+	r := &sandbox.Runner{Timeout: timeoutForSleepers, Env: append(os.Environ(), "PIDFILE="+pidFile)}
 	rec, err := r.Run(context.Background(), t.TempDir(), nil,
-		verify.Shell(`sleep 100 & echo $! > "$PIDFILE"; sleep 100`))
+		sandbox.Shell(`sleep 100 & echo $! > "$PIDFILE"; sleep 100`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestCancelKillsGrandchild(t *testing.T) {
 	defer cancel()
 	// The script writes the pid file under a temporary name and renames
 	// it, so that a file that exists is complete.
-	r := &verify.Runner{Env: append(os.Environ(), "PIDFILE="+pidFile)}
+	r := &sandbox.Runner{Env: append(os.Environ(), "PIDFILE="+pidFile)}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -61,7 +61,7 @@ func TestCancelKillsGrandchild(t *testing.T) {
 		}
 	}()
 	rec, err := r.Run(ctx, t.TempDir(), nil,
-		verify.Shell(`sleep 100 & echo $! > "$PIDFILE.tmp"; mv "$PIDFILE.tmp" "$PIDFILE"; sleep 100`))
+		sandbox.Shell(`sleep 100 & echo $! > "$PIDFILE.tmp"; mv "$PIDFILE.tmp" "$PIDFILE"; sleep 100`))
 	<-done
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, expected context.Canceled", err)
@@ -76,9 +76,9 @@ func TestCancelKillsGrandchild(t *testing.T) {
 // process running passes, and the process is killed anyway.
 func TestBackgroundLeftoversKilled(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	r := &verify.Runner{Env: append(os.Environ(), "PIDFILE="+pidFile)}
+	r := &sandbox.Runner{Env: append(os.Environ(), "PIDFILE="+pidFile)}
 	rec, err := r.Run(context.Background(), t.TempDir(), nil,
-		verify.Shell(`sleep 100 & echo $! > "$PIDFILE"`))
+		sandbox.Shell(`sleep 100 & echo $! > "$PIDFILE"`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package verify_test
+package sandbox_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // TestSecretsScrubbed runs env in the copy: no canary value may appear in
@@ -38,7 +38,7 @@ func TestSecretsScrubbed(t *testing.T) {
 		"DEPLOY_CRED=canary-extra",
 		"malformed-without-equals-canary",
 	}
-	r := &verify.Runner{Env: env, ScrubNames: []string{"deploy_cred"}}
+	r := &sandbox.Runner{Env: env, ScrubNames: []string{"deploy_cred"}}
 	rec, err := r.Run(context.Background(), t.TempDir(), nil, []string{"env"})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestOriginalUntouched(t *testing.T) {
 
 	changes := map[string][]byte{"a.txt": []byte("changed\n"), "sub/new.txt": []byte("new\n"), "link": []byte("was a link\n")}
 	script := `cat a.txt sub/new.txt link && ./run.sh && echo more >> sub/b.txt && rm -rf run.sh && mkdir made && echo x > "$PWD/y"`
-	rec, err := (&verify.Runner{Env: os.Environ()}).Run(context.Background(), repo, changes, verify.Shell(script))
+	rec, err := (&sandbox.Runner{Env: os.Environ()}).Run(context.Background(), repo, changes, sandbox.Shell(script))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestTempRemoved(t *testing.T) {
 	t.Cleanup(func() { _ = os.Chmod(filepath.Join(repo, "ro"), 0o755) }) // so that TempDir can remove it
 	changes := map[string][]byte{"ro/f": []byte("changed\n")}
 	script := `stat -c '%a %n' ro ro/f && cat ro/f && mkdir -p made/deep && echo x > "$TMPDIR/t" && chmod 0555 made/deep made "$TMPDIR"`
-	rec, err := (&verify.Runner{Env: os.Environ()}).Run(context.Background(), repo, changes, verify.Shell(script))
+	rec, err := (&sandbox.Runner{Env: os.Environ()}).Run(context.Background(), repo, changes, sandbox.Shell(script))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestSymlinks(t *testing.T) {
 	symlink(t, "nowhere", filepath.Join(repo, "dangling"))
 
 	script := `for f in absin absout dangling dirlink rel sneaky up; do if [ -L $f ]; then echo "$f -> $(readlink $f): $(cat $f/file $f 2>/dev/null)"; else echo "$f: dropped"; fi; done`
-	rec, err := (&verify.Runner{Env: os.Environ()}).Run(context.Background(), repo, nil, verify.Shell(script))
+	rec, err := (&sandbox.Runner{Env: os.Environ()}).Run(context.Background(), repo, nil, sandbox.Shell(script))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,14 +152,14 @@ func TestChangeEscapeRefused(t *testing.T) {
 	repo := filepath.Join(parent, "repo")
 	writeFile(t, filepath.Join(repo, "a.txt"), "a\n", 0o644)
 	symlink(t, parent, filepath.Join(repo, "out"))
-	r := &verify.Runner{Env: os.Environ()}
+	r := &sandbox.Runner{Env: os.Environ()}
 	for _, name := range []string{"../x", "a/../../x", "/tmp/x", filepath.Join(parent, "x"), "", ".", ".git/hooks/pre-commit", "..", "a/\x00"} {
 		_, err := r.Run(context.Background(), repo, map[string][]byte{"ok.txt": nil, name: []byte("x")}, []string{"true"})
 		if err == nil || !strings.Contains(err.Error(), "change path") {
 			t.Errorf("change %q: err = %v, expected a refused change path", name, err)
 		}
 	}
-	rec, err := r.Run(context.Background(), repo, map[string][]byte{"out/x": []byte("x")}, verify.Shell("cat out/x; test -L out || echo not a link"))
+	rec, err := r.Run(context.Background(), repo, map[string][]byte{"out/x": []byte("x")}, sandbox.Shell("cat out/x; test -L out || echo not a link"))
 	if err != nil || rec.OutputTail != "xnot a link\n" {
 		t.Errorf("change through a dropped link: %+v, %v; expected it written inside the copy", rec, err)
 	}
@@ -174,8 +174,8 @@ func TestChangeEscapeRefused(t *testing.T) {
 
 // TestOutputLimit: a megabyte of output keeps exactly the last bytes.
 func TestOutputLimit(t *testing.T) {
-	r := &verify.Runner{Env: os.Environ(), OutputLimit: 100}
-	rec, err := r.Run(context.Background(), t.TempDir(), nil, verify.Shell(`yes | head -c 1000000; printf END`))
+	r := &sandbox.Runner{Env: os.Environ(), OutputLimit: 100}
+	rec, err := r.Run(context.Background(), t.TempDir(), nil, sandbox.Shell(`yes | head -c 1000000; printf END`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestOutputLimit(t *testing.T) {
 // TestOutputLimitCharacterBoundary: a cut inside a multi-byte character
 // moves forward to the next character.
 func TestOutputLimitCharacterBoundary(t *testing.T) {
-	r := &verify.Runner{Env: os.Environ(), OutputLimit: 4}
+	r := &sandbox.Runner{Env: os.Environ(), OutputLimit: 4}
 	rec, err := r.Run(context.Background(), t.TempDir(), nil, []string{"printf", "xé€"})
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestStartErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := t.TempDir()
 			writeFile(t, filepath.Join(repo, "bin", "tool"), "#!/bin/sh\n", 0o755)
-			_, err := (&verify.Runner{Env: tc.env}).Run(context.Background(), repo, nil, tc.cmd)
+			_, err := (&sandbox.Runner{Env: tc.env}).Run(context.Background(), repo, nil, tc.cmd)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, expected one containing %q", err, tc.want)
 			}
@@ -267,7 +267,7 @@ func hashTree(t *testing.T, root string) string {
 // TestRecordText covers the verdicts no golden run reaches without timing:
 // a timeout, and output without a final newline.
 func TestRecordText(t *testing.T) {
-	rec := verify.Record{Command: "sh -c 'sleep 100'", Dir: ".", ExitCode: -1, TimedOut: true, Duration: 3e9, OutputTail: "started\nstill going"}
+	rec := sandbox.Record{Command: "sh -c 'sleep 100'", Dir: ".", ExitCode: -1, TimedOut: true, Duration: 3e9, OutputTail: "started\nstill going"}
 	want := "verify: TIMEOUT\ncommand: sh -c 'sleep 100'\ndir: .\nexit: -1\nduration: 3s\noutput (19 bytes kept):\n  | started\n  | still going\n"
 	if got := rec.Text(); got != want {
 		t.Errorf("Text() =\n%s\n--- want ---\n%s", got, want)

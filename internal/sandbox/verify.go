@@ -3,7 +3,7 @@
 // with the fix applied. The fix may come from a language model, so the run
 // is treated as hostile: it never sees the original checkout, it never sees
 // secrets from the environment, and nothing it starts outlives it.
-package verify
+package sandbox
 
 import (
 	"context"

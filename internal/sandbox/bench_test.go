@@ -1,6 +1,6 @@
 //go:build unix
 
-package verify_test
+package sandbox_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/iflint/iflint/internal/verify"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 // goModule writes a small real Go module: a few packages importing each
@@ -103,7 +103,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 	ctx := context.Background()
 
 	inPlace := filepath.Join(b.TempDir(), "m")
-	if err := verify.CopyTree(mod, inPlace); err != nil {
+	if err := sandbox.CopyTree(mod, inPlace); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(inPlace, "p1", "p.go"), change["p1/p.go"], 0o644); err != nil {
@@ -116,7 +116,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 			b.Fatalf("go test in place: %v\n%s", err, out)
 		}
 	}
-	r := &verify.Runner{Env: env, TreeDir: b.TempDir()}
+	r := &sandbox.Runner{Env: env, TreeDir: b.TempDir()}
 	tree, err := r.Open(mod)
 	if err != nil {
 		b.Fatal(err)
@@ -127,7 +127,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 			b.Fatalf("go test in the tree: %v\n%s", err, rec.OutputTail)
 		}
 	}
-	fresh := &verify.Runner{Env: env}
+	fresh := &sandbox.Runner{Env: env}
 	runFresh := func() {
 		if rec, err := fresh.Run(ctx, mod, change, command); err != nil || !rec.Passed {
 			b.Fatalf("go test in a fresh copy: %v\n%s", err, rec.OutputTail)
