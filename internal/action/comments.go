@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/verify"
 )
@@ -30,14 +31,14 @@ type suggestion struct {
 	// (a rename's call sites in other hunks): applying one without the
 	// others breaks the code.
 	Also       []int // indexes, 1-based
-	alsoRanges []engine.LineRange
+	alsoRanges []fixloop.LineRange
 	Proof      *proof
 	Comment    github.Comment
 }
 
 // proof is how a file's fix was verified; every hunk of the file shares it.
 type proof struct {
-	Targets []engine.Target
+	Targets []fixloop.Target
 	Sources []string // fixer, llm
 	// V is the verification of the file's last accepted candidate, which
 	// was checked on top of the others (and tested with all of them).
@@ -65,7 +66,7 @@ type unplaced struct {
 // held are the fingerprints of suggestions left out only by the cap: the
 // findings are still there, so their earlier comments must not be marked
 // outdated.
-func suggestions(fr *engine.FixResult, s scope, maxComments int) (out []suggestion, skipped []unplaced, held []string) {
+func suggestions(fr *fixloop.FixResult, s scope, maxComments int) (out []suggestion, skipped []unplaced, held []string) {
 	for _, f := range fr.Files {
 		resolved := resolvedIn(fr, f.Path)
 		sugs, err := fileSuggestions(fr, f, resolved)
@@ -102,7 +103,7 @@ func place(s scope, sugs []suggestion) error {
 	return nil
 }
 
-func fileSuggestions(fr *engine.FixResult, f engine.FixedFile, resolved []engine.Diagnostic) ([]suggestion, error) {
+func fileSuggestions(fr *fixloop.FixResult, f fixloop.FixedFile, resolved []engine.Diagnostic) ([]suggestion, error) {
 	blocks, err := fix.Suggestion(f.Old, f.New)
 	if err != nil {
 		return nil, err
@@ -137,15 +138,15 @@ func fileSuggestions(fr *engine.FixResult, f engine.FixedFile, resolved []engine
 
 // linkParts records, for each hunk, the other hunks an accepted
 // candidate of the file changes together with it.
-func linkParts(sugs []suggestion, fr *engine.FixResult, path string) {
-	overlaps := func(sg suggestion, r engine.LineRange) bool { return sg.StartLine <= r.End && r.Start <= sg.Line }
+func linkParts(sugs []suggestion, fr *fixloop.FixResult, path string) {
+	overlaps := func(sg suggestion, r fixloop.LineRange) bool { return sg.StartLine <= r.End && r.Start <= sg.Line }
 	for _, c := range fr.Candidates {
 		if c.Path != path || !c.Accepted {
 			continue
 		}
 		var touched []int
 		for i, sg := range sugs {
-			if slices.ContainsFunc(c.Lines, func(r engine.LineRange) bool { return overlaps(sg, r) }) {
+			if slices.ContainsFunc(c.Lines, func(r fixloop.LineRange) bool { return overlaps(sg, r) }) {
 				touched = append(touched, i)
 			}
 		}
@@ -160,7 +161,7 @@ func linkParts(sugs []suggestion, fr *engine.FixResult, path string) {
 	for i := range sugs {
 		slices.Sort(sugs[i].Also)
 		for _, j := range sugs[i].Also {
-			sugs[i].alsoRanges = append(sugs[i].alsoRanges, engine.LineRange{Start: sugs[j-1].StartLine, End: sugs[j-1].Line})
+			sugs[i].alsoRanges = append(sugs[i].alsoRanges, fixloop.LineRange{Start: sugs[j-1].StartLine, End: sugs[j-1].Line})
 		}
 	}
 }
@@ -203,7 +204,7 @@ func suggestionFingerprint(path string, original, repl []string) string {
 // fileProof gathers the verification of path's accepted candidates. The
 // last accepted one was tested with every earlier accepted change, so its
 // record is the file's.
-func fileProof(fr *engine.FixResult, f engine.FixedFile) *proof {
+func fileProof(fr *fixloop.FixResult, f fixloop.FixedFile) *proof {
 	pf := &proof{Diff: fix.Unified(f.Path, f.Old, f.New, 3)}
 	for _, c := range fr.Candidates {
 		if c.Path != f.Path || !c.Accepted {
@@ -226,7 +227,7 @@ func fileProof(fr *engine.FixResult, f engine.FixedFile) *proof {
 // them. Fingerprints include the line's text, so a finding on a line some
 // other fix rewrote only counts as resolved while its constraint and
 // message occur fewer times than before.
-func resolvedIn(fr *engine.FixResult, path string) []engine.Diagnostic {
+func resolvedIn(fr *fixloop.FixResult, path string) []engine.Diagnostic {
 	type key struct {
 		t          constraint.Type
 		spec, text string
@@ -331,21 +332,21 @@ func proofText(pf *proof, timed bool) string {
 	return pf.V.Summary(timed, func(cmd string) string { return "`" + mdCode(cmd) + "`" })
 }
 
-func diagTargets(ds []engine.Diagnostic) []engine.Target {
-	var ts []engine.Target
+func diagTargets(ds []engine.Diagnostic) []fixloop.Target {
+	var ts []fixloop.Target
 	for _, d := range ds {
-		t := engine.Target{Type: d.Type, Spec: d.Spec}
+		t := fixloop.Target{Type: d.Type, Spec: d.Spec}
 		if !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
 	}
-	slices.SortFunc(ts, func(a, b engine.Target) int {
+	slices.SortFunc(ts, func(a, b fixloop.Target) int {
 		return cmp.Or(cmp.Compare(a.Type, b.Type), cmp.Compare(a.Spec, b.Spec))
 	})
 	return ts
 }
 
-func targetList(ts []engine.Target) string {
+func targetList(ts []fixloop.Target) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
 		parts[i] = fmt.Sprintf("`%s` (`%s`)", t.Type, mdCode(t.Spec))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
@@ -128,7 +129,7 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 			subset = append(subset, f)
 		}
 	}
-	o := engine.FixOptions{Options: r.options(), Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
+	o := fixloop.FixOptions{Options: r.options(), Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
 	if test := cmp.Or(r.in.TestCommand, r.cfg.Fix.Test); test != "" {
 		scrub := append([]string{}, r.cfg.Fix.Scrub...)
 		if r.ov.TokenEnv != "" {
@@ -154,10 +155,10 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}
 	prog := fixprogress.New(r.stderr, "iflint action", fixprogress.Terminal(r.env.Stderr, r.getenv), r.env.Now)
-	o.Progress = func(p engine.FixProgress) {
+	o.Progress = func(p fixloop.FixProgress) {
 		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
 	}
-	fr, err := engine.Fix(ctx, subset, o)
+	fr, err := fixloop.Fix(ctx, subset, o)
 	prog.Done()
 	if err != nil {
 		return fmt.Errorf("proving fixes: %w", err)

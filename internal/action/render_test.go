@@ -9,6 +9,7 @@ import (
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
@@ -33,7 +34,7 @@ func goldenReport() *report {
 		V: verify.Verification{Stages: stages, TestedWith: 2,
 			Tests: &sandbox.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Duration: 1234567890 * time.Nanosecond, Passed: true}},
 		Sources: []string{"fixer"},
-		Targets: []engine.Target{{Type: "naming_convention", Spec: naming}, {Type: "indentation_spacing", Spec: indent}},
+		Targets: []fixloop.Target{{Type: "naming_convention", Spec: naming}, {Type: "indentation_spacing", Spec: indent}},
 		Diff:    "--- a/calc.py\n+++ b/calc.py\n@@ -9,1 +9,1 @@\n-def addNumbers(a, b):\n+def add_numbers(a, b):\n",
 	}
 	return &report{
@@ -48,15 +49,15 @@ func goldenReport() *report {
 		Fixed:    map[string]bool{"f1": true, "f2": true},
 		Verified: map[string]bool{"f1": true, "f2": true, "f5": true},
 		Suggestions: []suggestion{
-			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf, Index: 1, Of: 3, Also: []int{3}, alsoRanges: []engine.LineRange{{Start: 20, End: 20}}},
+			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf, Index: 1, Of: 3, Also: []int{3}, alsoRanges: []fixloop.LineRange{{Start: 20, End: 20}}},
 			{Path: "calc.py", StartLine: 14, Line: 15, Fixed: []engine.Diagnostic{fixedIndent}, Proof: pf, Index: 2, Of: 3},
-			{Path: "calc.py", StartLine: 20, Line: 20, Proof: pf, Index: 3, Of: 3, Also: []int{1}, alsoRanges: []engine.LineRange{{Start: 9, End: 9}}},
+			{Path: "calc.py", StartLine: 20, Line: 20, Proof: pf, Index: 3, Of: 3, Also: []int{1}, alsoRanges: []fixloop.LineRange{{Start: 9, End: 9}}},
 		},
 		Unplaced: []unplaced{{Path: "far.py", Findings: 1, Reason: "its 2 suggestion(s) would exceed max-comments (1)"}},
-		Rejected: []engine.Candidate{{Path: "util.py", Targets: []engine.Target{{Type: "naming_convention", Spec: naming}}, Source: "fixer",
+		Rejected: []fixloop.Candidate{{Path: "util.py", Targets: []fixloop.Target{{Type: "naming_convention", Spec: naming}}, Source: "fixer",
 			Part: "3:7 class name", Proposed: true, Stage: verify.StageTests, Reason: "exit 1 in 210ms"}},
 		Baseline: &sandbox.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Passed: true},
-		TestRuns: engine.TestRuns{Total: 4, Set: 2, Bisect: 1, Baseline: 1, Candidates: 4, Culprits: 1, Duration: 4321 * time.Millisecond},
+		TestRuns: fixloop.TestRuns{Total: 4, Set: 2, Bisect: 1, Baseline: 1, Candidates: 4, Culprits: 1, Duration: 4321 * time.Millisecond},
 		Review:   reviewStats{State: "Posted a review with 2 suggestion(s).", Posted: 2, Present: 1, Outdated: 1, URL: "https://github.com/o/r/pull/7#pullrequestreview-1"},
 		Skipped:  []engine.Skipped{{Path: "big.py", Reason: "larger than 8 MiB"}},
 		SARIF:    "/home/runner/work/r/r/iflint.sarif",
@@ -83,7 +84,7 @@ func TestCommentMessageGolden(t *testing.T) {
 	sg := r.Suggestions[0]
 	sg.Fixed, sg.Of, sg.Also, sg.alsoRanges = nil, 1, nil, nil
 	stages := append(slices.Clone(sg.Proof.V.Stages[:3]), verify.NotTested())
-	sg.Proof = &proof{Targets: []engine.Target{{Type: "naming_convention", Spec: "python;function:snake_case"}}, V: verify.Verification{Stages: stages}}
+	sg.Proof = &proof{Targets: []fixloop.Target{{Type: "naming_convention", Spec: "python;function:snake_case"}}, V: verify.Verification{Stages: stages}}
 	b.WriteString(commentMessage(sg))
 	goldentest.Check(t, filepath.Join("testdata", "comments.md"), []byte(b.String()))
 }

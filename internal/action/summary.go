@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/markdown"
 	"github.com/iflint/iflint/internal/sandbox"
 )
@@ -34,9 +35,9 @@ type report struct {
 	Unplaced    []unplaced
 	// Held are fingerprints of suggestions the max-comments cap held back.
 	Held     []string
-	Rejected []engine.Candidate
+	Rejected []fixloop.Candidate
 	Baseline *sandbox.Record
-	TestRuns engine.TestRuns
+	TestRuns fixloop.TestRuns
 	Review   reviewStats
 	Skipped  []engine.Skipped
 	SARIF    string

@@ -20,6 +20,7 @@ import (
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/par"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
@@ -119,12 +120,12 @@ type FixTrackProgress struct {
 
 // FixTaskResult is what happened to one task.
 type FixTaskResult struct {
-	Name       string             `json:"name"`
-	Language   string             `json:"language"`
-	Trap       bool               `json:"trap"`
-	Before     int                `json:"findings_before"`
-	After      int                `json:"findings_after"`
-	Candidates []engine.Candidate `json:"candidates"`
+	Name       string              `json:"name"`
+	Language   string              `json:"language"`
+	Trap       bool                `json:"trap"`
+	Before     int                 `json:"findings_before"`
+	After      int                 `json:"findings_after"`
+	Candidates []fixloop.Candidate `json:"candidates"`
 	// Outcomes are the observed outcomes per expectation key
 	// ("path type"), in the manifest's terms.
 	Outcomes map[string]string `json:"outcomes"`
@@ -134,8 +135,8 @@ type FixTaskResult struct {
 	// must stay empty.
 	Unproven []string `json:"unproven,omitempty"`
 	// TestRuns counts the task's test runs by purpose.
-	TestRuns engine.TestRuns `json:"test_runs"`
-	Duration time.Duration   `json:"-"`
+	TestRuns fixloop.TestRuns `json:"test_runs"`
+	Duration time.Duration    `json:"-"`
 	// DurationMS is Duration in milliseconds, for JSON.
 	DurationMS int64  `json:"duration_ms"`
 	Err        string `json:"error,omitempty"`
@@ -154,13 +155,13 @@ func RunFixTrack(ctx context.Context, dir string, m *FixManifest, o FixTrackOpti
 		tasks = slices.DeleteFunc(slices.Clone(tasks), func(t FixTask) bool { return !slices.Contains(o.Only, t.Name) })
 	}
 	out := make([]FixTaskResult, len(tasks))
-	prog := &trackProgress{report: o.Progress, tasks: make([]engine.FixProgress, len(tasks)), p: FixTrackProgress{Tasks: len(tasks)}}
+	prog := &trackProgress{report: o.Progress, tasks: make([]fixloop.FixProgress, len(tasks)), p: FixTrackProgress{Tasks: len(tasks)}}
 	par.For(len(tasks), o.Workers, func(i int) {
 		start := now()
-		out[i] = runFixTask(ctx, filepath.Join(dir, "tasks", tasks[i].Name), tasks[i], o, func(p engine.FixProgress) { prog.task(i, p, false) })
+		out[i] = runFixTask(ctx, filepath.Join(dir, "tasks", tasks[i].Name), tasks[i], o, func(p fixloop.FixProgress) { prog.task(i, p, false) })
 		out[i].Duration = now().Sub(start)
 		out[i].DurationMS = out[i].Duration.Milliseconds()
-		prog.task(i, engine.FixProgress{Decided: len(out[i].Candidates), Total: len(out[i].Candidates), TestRuns: out[i].TestRuns.Total}, true)
+		prog.task(i, fixloop.FixProgress{Decided: len(out[i].Candidates), Total: len(out[i].Candidates), TestRuns: out[i].TestRuns.Total}, true)
 	})
 	return out
 }
@@ -169,11 +170,11 @@ func RunFixTrack(ctx context.Context, dir string, m *FixManifest, o FixTrackOpti
 type trackProgress struct {
 	mu     sync.Mutex
 	report func(FixTrackProgress)
-	tasks  []engine.FixProgress
+	tasks  []fixloop.FixProgress
 	p      FixTrackProgress
 }
 
-func (t *trackProgress) task(i int, p engine.FixProgress, done bool) {
+func (t *trackProgress) task(i int, p fixloop.FixProgress, done bool) {
 	if t.report == nil {
 		return
 	}
@@ -192,7 +193,7 @@ func (t *trackProgress) task(i int, p engine.FixProgress, done bool) {
 	t.report(t.p)
 }
 
-func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, progress func(engine.FixProgress)) FixTaskResult {
+func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, progress func(fixloop.FixProgress)) FixTaskResult {
 	res := FixTaskResult{Name: t.Name, Language: t.Language, Trap: t.Trap, Outcomes: map[string]string{}}
 	fail := func(err error) FixTaskResult {
 		res.Err = err.Error()
@@ -215,13 +216,13 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	if err != nil {
 		return fail(err)
 	}
-	fo := engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds,
+	fo := fixloop.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds,
 		OneAtATime: o.OneAtATime, Progress: progress}
 	if cfg.Fix.Test != "" {
 		fo.Test = sandbox.Shell(cfg.Fix.Test)
 		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
 	}
-	fr, err := engine.Fix(ctx, files.Files, fo)
+	fr, err := fixloop.Fix(ctx, files.Files, fo)
 	if err != nil {
 		return fail(err)
 	}
@@ -239,7 +240,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 
 // observe records, per file and type, the outcome of the first (whole)
 // candidate, in the manifest's terms.
-func observe(res *FixTaskResult, fr *engine.FixResult) {
+func observe(res *FixTaskResult, fr *fixloop.FixResult) {
 	for _, c := range fr.Candidates {
 		if c.Part != "" || c.Source != "fixer" {
 			continue
@@ -261,7 +262,7 @@ func observe(res *FixTaskResult, fr *engine.FixResult) {
 	}
 }
 
-func compareExpect(t FixTask, got map[string]string, fr *engine.FixResult) []string {
+func compareExpect(t FixTask, got map[string]string, fr *fixloop.FixResult) []string {
 	var bad []string
 	want := map[string]bool{}
 	for _, e := range t.Expect {
@@ -286,7 +287,7 @@ func compareExpect(t FixTask, got map[string]string, fr *engine.FixResult) []str
 
 // unproven compares the fixed copy with the original task: a file may
 // differ only if it is a fixed file with exactly the verified content.
-func unproven(orig, root string, files []engine.File, fr *engine.FixResult) []string {
+func unproven(orig, root string, files []engine.File, fr *fixloop.FixResult) []string {
 	fixed := map[string][]byte{}
 	for _, f := range fr.Files {
 		fixed[f.Path] = f.New
@@ -325,7 +326,7 @@ type FixTrackSummary struct {
 	// every candidate on its own would have cost for the same outcomes:
 	// a run per candidate that reached the tests, and one on the
 	// unmodified tree per task.
-	TestRuns   engine.TestRuns
+	TestRuns   fixloop.TestRuns
 	OneAtATime int
 }
 
@@ -368,7 +369,7 @@ func SummarizeFixTrack(rs []FixTaskResult) FixTrackSummary {
 	return s
 }
 
-func addRuns(a, b engine.TestRuns) engine.TestRuns {
+func addRuns(a, b fixloop.TestRuns) fixloop.TestRuns {
 	a.Total += b.Total
 	a.Set += b.Set
 	a.Bisect += b.Bisect
@@ -385,7 +386,7 @@ func addRuns(a, b engine.TestRuns) engine.TestRuns {
 // takes: one per candidate whose tests stage ran (a candidate with the
 // same content as an earlier one reuses its verdict), plus one on the
 // unmodified tree when any did.
-func oneAtATimeRuns(cs []engine.Candidate) int {
+func oneAtATimeRuns(cs []fixloop.Candidate) int {
 	n := 0
 	for _, c := range cs {
 		if !c.Proposed || strings.HasPrefix(c.Reason, "same result as an earlier candidate") {
@@ -406,7 +407,7 @@ func oneAtATimeRuns(cs []engine.Candidate) int {
 // wrongShape: a syntax-stage rejection of a candidate that parses (a
 // whitespace change that moved code between blocks) is a wrong fix; a
 // candidate with new syntax errors would have been caught by a compiler.
-func wrongShape(c engine.Candidate) bool {
+func wrongShape(c fixloop.Candidate) bool {
 	return c.Stage == verify.StageSyntax && strings.Contains(c.Reason, "shape")
 }
 

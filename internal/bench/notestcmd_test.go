@@ -12,6 +12,7 @@ import (
 
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
@@ -73,7 +74,7 @@ func fixWithoutTests(t *testing.T, src string) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, err := engine.Fix(context.Background(), files.Files, engine.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root})
+	fr, err := fixloop.Fix(context.Background(), files.Files, fixloop.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/report"
@@ -61,7 +62,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitInternal, err
 	}
-	o := engine.FixOptions{
+	o := fixloop.FixOptions{
 		Options: engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
 		Root:    root, Rounds: *rounds,
 	}
@@ -91,7 +92,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		// Each file is written as soon as its fixes are proven, through a
 		// temporary file and a rename: a run stopped by a signal leaves
 		// every file either as it was or fully fixed.
-		o.FileDone = func(f engine.FixedFile) error {
+		o.FileDone = func(f fixloop.FixedFile) error {
 			if err := writeFixed(root, f); err != nil {
 				return err
 			}
@@ -100,8 +101,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		}
 	}
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
-	o.Progress = func(p engine.FixProgress) { prog.Update(progressStatus(p)) }
-	res, err := engine.Fix(ctx, files.Files, o)
+	o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+	res, err := fixloop.Fix(ctx, files.Files, o)
 	prog.Done()
 	if err != nil {
 		if len(written) > 0 {
@@ -137,7 +138,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 // writeFixReport tells a person what happened to each candidate: the
 // verified ones with their evidence, the rejected ones with the stage
 // that rejected them.
-func writeFixReport(c *Command, res *engine.FixResult, written bool) {
+func writeFixReport(c *Command, res *fixloop.FixResult, written bool) {
 	for _, cd := range res.Candidates {
 		fmt.Fprintf(c.Stderr, "%s: %s (%s): %s\n", cd.Path, targetNames(cd.Targets), sourceName(cd), candidateVerdict(cd))
 		for _, s := range cd.Skipped {
@@ -168,13 +169,13 @@ func writeFixReport(c *Command, res *engine.FixResult, written bool) {
 // testRunsText says how many test runs proved the candidates, and what
 // for: "4 test runs for 6 candidates (1 of all of them, 2 halving, 1 of
 // the rest after 1 culprit; 0 on the unmodified tree; 0 for LLM candidates) in 3.2s".
-func testRunsText(t engine.TestRuns) string {
+func testRunsText(t fixloop.TestRuns) string {
 	return fmt.Sprintf("%d test run(s) for %d candidate(s): %d of the whole set or the rest, %d halving a failing set (%d culprit(s)), %d on the unmodified tree, %d for LLM candidates; %s in tests",
 		t.Total, t.Candidates, t.Set, t.Bisect, t.Culprits, t.Baseline, t.Single, t.Duration.Round(time.Millisecond))
 }
 
 // progressStatus is the engine's progress in fixprogress's terms.
-func progressStatus(p engine.FixProgress) fixprogress.Status {
+func progressStatus(p fixloop.FixProgress) fixprogress.Status {
 	s := fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns}
 	if p.Decided < p.Total {
 		s.Note = fmt.Sprintf("%s %d candidate(s)", p.Phase, p.Total-p.Decided)
@@ -182,7 +183,7 @@ func progressStatus(p engine.FixProgress) fixprogress.Status {
 	return s
 }
 
-func targetNames(ts []engine.Target) string {
+func targetNames(ts []fixloop.Target) string {
 	var out []string
 	for _, t := range ts {
 		out = append(out, fmt.Sprintf("%s %q", t.Type, t.Spec))
@@ -190,7 +191,7 @@ func targetNames(ts []engine.Target) string {
 	return strings.Join(out, ", ")
 }
 
-func sourceName(cd engine.Candidate) string {
+func sourceName(cd fixloop.Candidate) string {
 	switch {
 	case cd.Source == "llm":
 		return fmt.Sprintf("llm, round %d", cd.Round+1)
@@ -200,7 +201,7 @@ func sourceName(cd engine.Candidate) string {
 	return cd.Source
 }
 
-func candidateVerdict(cd engine.Candidate) string {
+func candidateVerdict(cd fixloop.Candidate) string {
 	switch {
 	case !cd.Proposed:
 		return "no candidate: " + cd.Reason
@@ -220,9 +221,9 @@ func tailLines(s string, n int) []string {
 
 // fixJSON is the -format json document.
 type fixJSON struct {
-	Candidates []engine.Candidate  `json:"candidates"`
+	Candidates []fixloop.Candidate `json:"candidates"`
 	Baseline   *sandbox.Record     `json:"baseline,omitempty"`
-	TestRuns   engine.TestRuns     `json:"test_runs"`
+	TestRuns   fixloop.TestRuns    `json:"test_runs"`
 	Files      []fixedFileJSON     `json:"files"`
 	Remaining  []engine.Diagnostic `json:"remaining"`
 }
@@ -232,10 +233,10 @@ type fixedFileJSON struct {
 	Diff string `json:"diff"`
 }
 
-func writeFixJSON(c *Command, res *engine.FixResult) error {
+func writeFixJSON(c *Command, res *fixloop.FixResult) error {
 	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
 	if doc.Candidates == nil {
-		doc.Candidates = []engine.Candidate{}
+		doc.Candidates = []fixloop.Candidate{}
 	}
 	if doc.Remaining == nil {
 		doc.Remaining = []engine.Diagnostic{}
@@ -248,7 +249,7 @@ func writeFixJSON(c *Command, res *engine.FixResult) error {
 
 // writeFixed writes one fixed file. A file that changed on disk since it
 // was read is left alone: the fix was proven against the old content.
-func writeFixed(root string, f engine.FixedFile) error {
+func writeFixed(root string, f fixloop.FixedFile) error {
 	p := filepath.Join(root, filepath.FromSlash(f.Path))
 	cur, err := os.ReadFile(p)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/suppress"
 )
@@ -18,7 +19,7 @@ import (
 // of -new-from-rev or accepted by the baseline is left as it is, with
 // the reason in the fix report. The model is told to keep to the changed
 // lines too.
-func (s *scope) limitFixes(ctx context.Context, o *engine.FixOptions) {
+func (s *scope) limitFixes(ctx context.Context, o *fixloop.FixOptions) {
 	inner := o.Fixer
 	if inner == nil {
 		inner = fix.For

@@ -207,7 +207,7 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 	}
 	r := Check(ctx, fs.Files, o)
 	r.Skipped = append(fs.Skipped, r.Skipped...)
-	sortResult(r)
+	SortResult(r)
 	return r, nil
 }
 
@@ -225,7 +225,7 @@ func Check(ctx context.Context, files []File, o Options) *Result {
 		res.UnusedIgnores = append(res.UnusedIgnores, p.UnusedIgnores...)
 		res.InvalidIgnores = append(res.InvalidIgnores, p.InvalidIgnores...)
 	}
-	sortResult(res)
+	SortResult(res)
 	return res
 }
 
@@ -315,7 +315,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		} else {
 			r = rules.Run(u, c)
 		}
-		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: firstLine(r.Reason), Checked: r.Checked})
+		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: FirstLine(r.Reason), Checked: r.Checked})
 		if r.Verdict != check.Fail {
 			continue
 		}
@@ -359,12 +359,12 @@ func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Di
 	}
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
 
-func sortResult(r *Result) {
+func SortResult(r *Result) {
 	sortSuppressions(r)
 	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
 		a, b := r.Diagnostics[i], r.Diagnostics[j]

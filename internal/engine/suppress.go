@@ -91,7 +91,7 @@ func suppressFindings(u *check.Unit, id lang.ID, res *Result, fileLevel []bool, 
 // are sorted.
 func sortSuppressions(r *Result) {
 	if len(r.Suppressed) > 1 {
-		sortResult(&Result{Diagnostics: r.Suppressed})
+		SortResult(&Result{Diagnostics: r.Suppressed})
 	}
 	sortIgnores(r.UnusedIgnores)
 	sortIgnores(r.InvalidIgnores)

@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
@@ -58,7 +59,7 @@ func TestGroupTestingRuns(t *testing.T) {
 			dir := groupRepo(t, c.k, culprits, counter)
 			cfg, files := loadRepo(t, dir)
 			res, err := Fix(context.Background(), files, FixOptions{
-				Options: Options{Config: cfg, Workers: 1}, Root: dir,
+				Options: engine.Options{Config: cfg, Workers: 1}, Root: dir,
 				Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "COUNTER="+counter), TreeDir: t.TempDir()},
 			})
 			if err != nil {

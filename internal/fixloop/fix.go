@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/rules"
@@ -19,7 +20,7 @@ import (
 // candidate is proven (Root, Runner, Test) and who proposes candidates
 // (the deterministic fixers, then Refactor).
 type FixOptions struct {
-	Options
+	engine.Options
 	// Root is the repository root; tests run on a temporary copy of it
 	// with the candidate's files replaced. File paths are relative to it.
 	Root string
@@ -108,8 +109,8 @@ type FixedFile struct {
 
 // FixResult is a whole fix run.
 type FixResult struct {
-	Before     *Result     `json:"-"`
-	Candidates []Candidate `json:"candidates"`
+	Before     *engine.Result `json:"-"`
+	Candidates []Candidate    `json:"candidates"`
 	// Baseline is the test command on the unmodified tree (nil when it
 	// did not run). It runs only when a failing set of candidates cannot
 	// be blamed on a candidate otherwise; when it fails, no candidate can
@@ -119,7 +120,7 @@ type FixResult struct {
 	TestRuns TestRuns    `json:"test_runs"`
 	Files    []FixedFile `json:"-"`
 	// After is the check of the files with every accepted fix applied.
-	After *Result `json:"-"`
+	After *engine.Result `json:"-"`
 }
 
 // Fix proposes and verifies fixes for files. The deterministic fixers'
@@ -133,7 +134,7 @@ type FixResult struct {
 // Errors are for failures that leave no verdict (a cancelled context, a
 // test command that cannot start or that wrote a workflow command
 // file); rejected candidates are data.
-func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err error) {
+func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult, err error) {
 	if len(o.Test) > 0 && o.Runner == nil {
 		return nil, fmt.Errorf("fix: a test command needs a runner")
 	}
@@ -141,7 +142,7 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 		o.Fixer = fix.For
 	}
 	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
-	f.res.Before = Check(ctx, files, o.Options)
+	f.res.Before = engine.Check(ctx, files, o.Options)
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
 		if oc.Verdict == check.Fail {
@@ -152,7 +153,7 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 		f.orig[file.Path] = file.Src
 		f.cur[file.Path] = file.Src
 	}
-	sorted := append([]File(nil), files...)
+	sorted := append([]engine.File(nil), files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
 	var paths []string
 	for _, file := range sorted {
@@ -179,7 +180,7 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 	}
 	for _, p := range paths {
 		if o.Refactor != nil && !IsTestFile(p) {
-			if err := f.refactor(ctx, p, Applicable(o.Config, p)); err != nil {
+			if err := f.refactor(ctx, p, engine.Applicable(o.Config, p)); err != nil {
 				return f.res, err
 			}
 		}
@@ -189,11 +190,11 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 			}
 		}
 	}
-	var changed []File
+	var changed []engine.File
 	for _, file := range sorted {
 		if cur := f.cur[file.Path]; !bytes.Equal(cur, file.Src) {
 			f.res.Files = append(f.res.Files, FixedFile{Path: file.Path, Old: file.Src, New: cur})
-			changed = append(changed, File{Path: file.Path, Src: cur})
+			changed = append(changed, engine.File{Path: file.Path, Src: cur})
 		}
 	}
 	f.res.After = f.after(ctx, changed)
@@ -204,8 +205,8 @@ func Fix(ctx context.Context, files []File, o FixOptions) (res *FixResult, err e
 
 // after is the check of the fixed tree: only the changed files are
 // checked again; every other file's verdicts are those of Before.
-func (f *fixer) after(ctx context.Context, changed []File) *Result {
-	res := Check(ctx, changed, f.o.Options)
+func (f *fixer) after(ctx context.Context, changed []engine.File) *engine.Result {
+	res := engine.Check(ctx, changed, f.o.Options)
 	isChanged := make(map[string]bool, len(changed))
 	for _, c := range changed {
 		isChanged[c.Path] = true
@@ -226,7 +227,7 @@ func (f *fixer) after(ctx context.Context, changed []File) *Result {
 			res.Skipped = append(res.Skipped, sk)
 		}
 	}
-	sortResult(res)
+	engine.SortResult(res)
 	return res
 }
 
@@ -287,7 +288,7 @@ func (f *fixer) decider(ctx context.Context, u *check.Unit) verify.Decide {
 }
 
 func (f *fixer) file(ctx context.Context, path string) error {
-	entries := Applicable(f.o.Config, path)
+	entries := engine.Applicable(f.o.Config, path)
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -1,10 +1,11 @@
-package engine
+package fixloop
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -53,7 +54,7 @@ func TestFixConfinedToScope(t *testing.T) {
 	})
 	cfg, files := loadRepo(t, dir)
 	inScope := func(path string, start, end int) bool { return path == "m.py" && start >= 5 && end <= 10 }
-	res, err := Fix(context.Background(), files, FixOptions{Options: Options{Config: cfg}, Root: dir, InScope: inScope})
+	res, err := Fix(context.Background(), files, FixOptions{Options: engine.Options{Config: cfg}, Root: dir, InScope: inScope})
 	if err != nil {
 		t.Fatal(err)
 	}

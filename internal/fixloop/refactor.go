@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/verify"
@@ -118,10 +119,10 @@ func violation(u *check.Unit, c constraint.Constraint, r check.Result) llm.Viola
 		if msg == "" {
 			msg = r.Reason
 		}
-		v.Findings = append(v.Findings, fmt.Sprintf("line %d: %s", line, firstLine(msg)))
+		v.Findings = append(v.Findings, fmt.Sprintf("line %d: %s", line, engine.FirstLine(msg)))
 	}
 	if len(v.Findings) == 0 && r.Reason != "" {
-		v.Findings = []string{firstLine(r.Reason)}
+		v.Findings = []string{engine.FirstLine(r.Reason)}
 	}
 	return v
 }

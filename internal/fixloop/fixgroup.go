@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/verify"
 )
@@ -166,7 +167,7 @@ func (f *fixer) propose(ctx context.Context, paths []string) error {
 		f.cur[p] = b
 	}
 	for _, p := range paths {
-		entries := Applicable(f.o.Config, p)
+		entries := engine.Applicable(f.o.Config, p)
 		for _, e := range entries {
 			if err := ctx.Err(); err != nil {
 				return err

@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/llm/llmtest"
@@ -37,13 +38,13 @@ func writeRepo(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func loadRepo(t *testing.T, dir string) (*config.Config, []File) {
+func loadRepo(t *testing.T, dir string) (*config.Config, []engine.File) {
 	t.Helper()
 	cfg, err := config.Load(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := ReadFiles(dir, []string{dir}, cfg)
+	fs, err := engine.ReadFiles(dir, []string{dir}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestFixLLMOverFakeServer(t *testing.T) {
 	}
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
-		Options: Options{Config: cfg}, Root: dir,
+		Options: engine.Options{Config: cfg}, Root: dir,
 		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: testEnv()},
 		Refactor: fix.LLM{C: client, Model: "fake-model"}, Rounds: 3,
 	})
@@ -160,7 +161,7 @@ func TestFixLLMSyntaxErrorRejected(t *testing.T) {
 	}
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
-		Options: Options{Config: cfg}, Root: dir,
+		Options: engine.Options{Config: cfg}, Root: dir,
 		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Env: testEnv()},
 		Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 2,
 	})
@@ -190,7 +191,7 @@ func TestFixContainsHostileTests(t *testing.T) {
 	before := snapshot(t, dir)
 	cfg, files := loadRepo(t, dir)
 	res, err := Fix(context.Background(), files, FixOptions{
-		Options: Options{Config: cfg}, Root: dir,
+		Options: engine.Options{Config: cfg}, Root: dir,
 		Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "PIDFILE="+pidFile)},
 	})
 	if err != nil {
@@ -277,7 +278,7 @@ func TestFixLLMScope(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg, files := loadRepo(t, dir)
-			o := FixOptions{Options: Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
+			o := FixOptions{Options: engine.Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
 				// The deterministic fixer would rename both; leave the work to the model.
 				Fixer: func(constraint.Type) fix.Fixer { return nil }}
 			if scoped {
@@ -329,7 +330,7 @@ func TestFixLLMWithoutTestsNeedsSafeChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg, files := loadRepo(t, dir)
-		res, err := Fix(context.Background(), files, FixOptions{Options: Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
+		res, err := Fix(context.Background(), files, FixOptions{Options: engine.Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
 			Fixer: func(constraint.Type) fix.Fixer { return nil }})
 		if err != nil {
 			t.Fatal(err)

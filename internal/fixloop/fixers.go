@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
@@ -116,7 +117,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 		}
 		line, col := u.Position(r.Findings[i].Start)
 		cand := Candidate{Path: path, Targets: []Target{{c.Type, c.Spec}}, Source: "fixer", Proposed: true,
-			Part: fmt.Sprintf("%d:%d %s", line, col, firstLine(want.Message))}
+			Part: fmt.Sprintf("%d:%d %s", line, col, engine.FirstLine(want.Message))}
 		if prev, ok := tried[string(src)]; ok {
 			// The same file content was already verified in the same
 			// context; its verdict stands without another test run.

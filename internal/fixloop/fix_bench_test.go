@@ -1,4 +1,4 @@
-package engine
+package fixloop
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
@@ -45,7 +46,7 @@ func BenchmarkCheckFile(b *testing.B) {
 	src := benchFile()
 	ctx := context.Background()
 	for b.Loop() {
-		r := Check(ctx, []File{{Path: "geometry.py", Src: src}}, Options{Config: cfg, Workers: 1})
+		r := engine.Check(ctx, []engine.File{{Path: "geometry.py", Src: src}}, engine.Options{Config: cfg, Workers: 1})
 		if len(r.Diagnostics) != 61 {
 			b.Fatalf("%d diagnostics, want 61", len(r.Diagnostics))
 		}
@@ -64,8 +65,8 @@ func BenchmarkVerifyFix(b *testing.B) {
 	}
 	src := benchFile()
 	ctx := context.Background()
-	f := &fixer{o: FixOptions{Options: Options{Config: cfg}}, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}}
-	entries := Applicable(cfg, "geometry.py")
+	f := &fixer{o: FixOptions{Options: engine.Options{Config: cfg}}, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}}
+	entries := engine.Applicable(cfg, "geometry.py")
 	naming := entries[0].Constraint
 	u := f.unit(ctx, "geometry.py", src)
 	r := rules.Run(u, naming)
