@@ -26,7 +26,7 @@ func TestBaselineInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := engine.Check(context.Background(), files.Files, engine.Options{Config: cfg})
+	res := mustCheck(context.Background(), files.Files, engine.Options{Config: cfg})
 	if len(res.Diagnostics) < 2 {
 		t.Fatalf("scenario has %d findings in calc.py; want at least 2", len(res.Diagnostics))
 	}

@@ -56,7 +56,10 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 		return ExitInternal, err
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
-	res := engine.Check(ctx, files.Files, r.options())
+	res, err := engine.Check(ctx, files.Files, r.options())
+	if err != nil {
+		return ExitInternal, err
+	}
 	r.dropBaselined(res)
 	kept, outside := s.split(res.Diagnostics)
 	rep := &report{

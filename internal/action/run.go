@@ -155,7 +155,10 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 	if err != nil {
 		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
 	}
-	res := engine.Check(ctx, files.Files, r.options())
+	res, err := engine.Check(ctx, files.Files, r.options())
+	if err != nil {
+		return ExitInternal, err
+	}
 	r.dropBaselined(res)
 	rep := &report{
 		Title: fmt.Sprintf("%s at %s", cmp.Or(r.getenv("GITHUB_REF"), "the workspace"), cmp.Or(short(t.SHA), "its current state")),

@@ -72,7 +72,10 @@ type refactorer struct {
 var errNothingToSuggest = errors.New("no finding in lines a suggestion can cover is left; the model was not asked")
 
 func (rf refactorer) Refactor(ctx context.Context, in llm.RefactorInput) (string, error) {
-	res := engine.Check(ctx, []engine.File{{Path: in.Path, Src: []byte(in.Source)}}, rf.opts)
+	res, err := engine.Check(ctx, []engine.File{{Path: in.Path, Src: []byte(in.Source)}}, rf.opts)
+	if err != nil {
+		return "", err
+	}
 	if !slices.ContainsFunc(res.Diagnostics, func(d engine.Diagnostic) bool {
 		start, end := lines(d)
 		return rf.s.suggestable(d.Path, start, end)

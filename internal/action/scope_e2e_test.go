@@ -123,7 +123,7 @@ func TestScopedSuggestionsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := engine.Check(context.Background(), []engine.File{{Path: "calc.py", Src: []byte(scopeHead)}}, engine.Options{Config: cfg}).Diagnostics
+	before := mustCheck(context.Background(), []engine.File{{Path: "calc.py", Src: []byte(scopeHead)}}, engine.Options{Config: cfg}).Diagnostics
 	var inDiff, outside []engine.Diagnostic
 	for _, d := range before {
 		if added[d.Line] {
@@ -166,7 +166,7 @@ func TestScopedSuggestionsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := engine.Check(context.Background(), []engine.File{{Path: "calc.py", Src: applied}}, engine.Options{Config: cfg}).Diagnostics
+	after := mustCheck(context.Background(), []engine.File{{Path: "calc.py", Src: applied}}, engine.Options{Config: cfg}).Diagnostics
 	var left []string
 	for _, d := range after {
 		left = append(left, d.Message)

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -153,9 +154,10 @@ func levelChains(tasks []Task) ([][]Task, error) {
 
 // EvaluateLevels checks every level job against its chain's answers on
 // all cores; one parse of the code serves all its checks. The result is
-// in job order.
-func EvaluateLevels(ctx context.Context, jobs []LevelJob, o EvalOptions) []LevelSample {
+// in job order. The error is a rule's internal failure.
+func EvaluateLevels(ctx context.Context, jobs []LevelJob, o EvalOptions) ([]LevelSample, error) {
 	out := make([]LevelSample, len(jobs))
+	errs := make([]error, len(jobs))
 	par.For(len(jobs), o.Workers, func(i int) {
 		j := jobs[i]
 		t := j.Task()
@@ -164,7 +166,11 @@ func EvaluateLevels(ctx context.Context, jobs []LevelJob, o EvalOptions) []Level
 		u := check.NewUnit(ctx, "", []byte(j.Code), o.Profile)
 		u.Toolchains = o.Toolchains
 		for m, ct := range j.Chain {
-			res := rules.Run(u, ct.Constraint)
+			res, err := rules.Run(u, ct.Constraint)
+			if err != nil {
+				errs[i] = err
+				return
+			}
 			s.Checks[m] = LevelCheck{Index: ct.Index, Verdict: res.Verdict, Method: res.Method}
 		}
 		out[i] = s
@@ -172,7 +178,7 @@ func EvaluateLevels(ctx context.Context, jobs []LevelJob, o EvalOptions) []Level
 			o.Progress.Add(1)
 		}
 	})
-	return out
+	return out, errors.Join(errs...)
 }
 
 // alignFile matches a generation file's entries to tasks. entryOf[i] is

@@ -190,7 +190,7 @@ func loadRealRun(t *testing.T) (jobs []Job, levels []LevelJob, run Run) {
 		sortMisaligned(mis)
 		o := EvalOptions{Profile: check.MultiCodeIF}
 		realRun.jobs, realRun.levels, realRun.mis = jobs, levels, mis
-		realRun.run = Run{Samples: Evaluate(context.Background(), jobs, o), Levels: EvaluateLevels(context.Background(), levels, o), Misaligned: mis}
+		realRun.run = Run{Samples: Evaluate(context.Background(), jobs, o), Levels: mustLevels(EvaluateLevels(context.Background(), levels, o)), Misaligned: mis}
 	})
 	if realRun.loadErrs != nil {
 		t.Fatal(realRun.loadErrs)

@@ -2,11 +2,12 @@ package bench
 
 import (
 	"bytes"
-	"github.com/iflint/iflint/internal/goldentest"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"

@@ -214,7 +214,10 @@ func whatIsWrong(ctx context.Context, f repairFeedback, p check.Profile) []strin
 	}
 	if _, ok := rules.For(f.job.Task.Constraint.Type); ok && f.sample.Method != check.MethodLLM {
 		u := check.NewUnit(ctx, "", []byte(f.job.Code), p)
-		res := rules.Run(u, f.job.Task.Constraint)
+		res, err := rules.Run(u, f.job.Task.Constraint)
+		if err != nil {
+			return append(out, err.Error())
+		}
 		if len(out) == 0 && res.Reason != "" {
 			out = append(out, res.Reason)
 		}

@@ -3,12 +3,13 @@ package bench
 import (
 	"context"
 	"errors"
-	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/llm"

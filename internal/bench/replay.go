@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -114,7 +115,7 @@ type EvalOptions struct {
 }
 
 // Evaluate decides every job on all cores; the result is in job order.
-// It is EvaluateRun without the reason a run stopped.
+// It is EvaluateRun without the reason a run stopped (tests).
 func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
 	s, _ := EvaluateRun(ctx, jobs, o)
 	return s
@@ -126,16 +127,21 @@ func Evaluate(ctx context.Context, jobs []Job, o EvalOptions) []Sample {
 // done), no more requests are made: the jobs not yet judged come back
 // Pending, and that first error is returned. Everything decided so far is
 // cached, so running the same command again continues where this run
-// stopped.
+// stopped. A rule's internal failure (*check.RuleError) is returned
+// before any stop: the run is then broken, not merely incomplete.
 func EvaluateRun(ctx context.Context, jobs []Job, o EvalOptions) ([]Sample, error) {
 	out := make([]Sample, len(jobs))
+	errs := make([]error, len(jobs))
 	var stop atomic.Pointer[error]
 	par.For(len(jobs), o.Workers, func(i int) {
-		out[i] = evaluate(ctx, jobs[i], o, &stop)
+		out[i], errs[i] = evaluate(ctx, jobs[i], o, &stop)
 		if o.Progress != nil {
 			o.Progress.Add(1)
 		}
 	})
+	if err := errors.Join(errs...); err != nil {
+		return out, err
+	}
 	if p := stop.Load(); p != nil {
 		return out, *p
 	}
@@ -156,7 +162,7 @@ func Pending(samples []Sample) int {
 	return n
 }
 
-func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[error]) Sample {
+func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[error]) (Sample, error) {
 	c := j.Task.Constraint
 	s := Sample{
 		Model: j.Model, File: j.Task.File, Index: j.Task.Index,
@@ -166,15 +172,15 @@ func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[er
 	if !judged {
 		u := check.NewUnit(ctx, "", []byte(j.Code), o.Profile)
 		u.Toolchains = o.Toolchains
-		res := rules.Run(u, c)
+		res, err := rules.Run(u, c)
 		s.Verdict, s.Method, s.Reason = res.Verdict, res.Method, res.Reason
-		return s
+		return s, err
 	}
 	s.Method = check.MethodLLM
 	if p := stop.Load(); p != nil {
 		s.Verdict, s.Pending = check.Unverified, true
 		s.Reason = fmt.Sprintf("not judged: the run stopped (%v); run again to continue", *p)
-		return s
+		return s, nil
 	}
 	d, err := o.Judge.Decide(ctx, judge.Task{Prompt: j.Task.Prompt, Constraint: c, Code: j.Code})
 	if err != nil && llm.Stops(err) {
@@ -185,7 +191,7 @@ func evaluate(ctx context.Context, j Job, o EvalOptions, stop *atomic.Pointer[er
 	if d.Verdict == check.Unverified {
 		s.Raw = d.Raw
 	}
-	return s
+	return s, nil
 }
 
 // Replay evaluates a generations directory and returns the samples.

@@ -2,12 +2,13 @@ package bench
 
 import (
 	"bytes"
-	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"github.com/iflint/iflint/benchmark"
 	"github.com/iflint/iflint/internal/constraint"

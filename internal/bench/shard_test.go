@@ -139,7 +139,7 @@ func TestShardedMergeEqualsUnsharded(t *testing.T) {
 		sh := Shard{i, 4}
 		sj, sl := sh.SelectJobs(jobs), sh.SelectLevelJobs(levels)
 		nJobs, nLevels = nJobs+len(sj), nLevels+len(sl)
-		r := Run{Shard: sh, Samples: Evaluate(context.Background(), sj, o), Levels: EvaluateLevels(context.Background(), sl, o), Misaligned: whole.Misaligned}
+		r := Run{Shard: sh, Samples: Evaluate(context.Background(), sj, o), Levels: mustLevels(EvaluateLevels(context.Background(), sl, o)), Misaligned: whole.Misaligned}
 		dir := filepath.Join(t.TempDir(), "shard"+strconv.Itoa(i))
 		if err := WriteRun(dir, r); err != nil {
 			t.Fatal(err)

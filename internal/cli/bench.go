@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -223,10 +224,17 @@ func (c *Command) benchReplay(ctx context.Context, args []string, agreement bool
 	opts.Progress = c.progress(len(jobs))
 	samples, stopErr := bench.EvaluateRun(ctx, jobs, opts)
 	opts.Progress.Done()
+	var ruleErr *check.RuleError
+	if errors.As(stopErr, &ruleErr) {
+		return ExitInternal, stopErr
+	}
 	evaluated := c.Now().Sub(t1)
 	opts.Progress = c.progress(len(levelJobs))
-	levelSamples := bench.EvaluateLevels(ctx, levelJobs, opts)
+	levelSamples, err := bench.EvaluateLevels(ctx, levelJobs, opts)
 	opts.Progress.Done()
+	if err != nil {
+		return ExitInternal, err
+	}
 
 	t2 := c.Now()
 	run := bench.Run{Shard: shard, Samples: samples, Levels: levelSamples, Misaligned: misaligned}

@@ -30,16 +30,16 @@ func (s *scope) limitFixes(ctx context.Context, o *fixloop.FixOptions) {
 		if fx == nil {
 			return nil
 		}
-		return func(u *check.Unit, c constraint.Constraint, r check.Result) (fix.Edits, []fix.Skipped, error) {
+		return func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 			if len(r.Findings) == 0 || (s.empty() && !mayHaveMarkers(u)) {
 				return fx(u, c, r)
 			}
 			leave := s.leftAlone(ctx, u, c, opts)
 			var in []check.Finding
-			var out []fix.Skipped
+			var out []check.Skipped
 			for _, f := range r.Findings {
 				if why, ok := leave[findingKey(u, c, f)]; ok {
-					out = append(out, fix.Skipped{Start: f.Start, End: f.End, Reason: why})
+					out = append(out, check.Skipped{Start: f.Start, End: f.End, Reason: why})
 				} else {
 					in = append(in, f)
 				}
@@ -92,8 +92,11 @@ func (s *scope) leftAlone(ctx context.Context, u *check.Unit, c constraint.Const
 	}
 	opts.Config = &cfg
 	opts.Judge = nil
-	res := engine.Check(ctx, []engine.File{{Path: u.Path, Src: u.Src}}, opts)
 	out := map[key]string{}
+	res, err := engine.Check(ctx, []engine.File{{Path: u.Path, Src: u.Src}}, opts)
+	if err != nil {
+		return out // the run's own check of this file reports the failure
+	}
 	for _, d := range res.Suppressed {
 		out[key{d.Line, d.Col, d.Message}] = fmt.Sprintf("silenced by %s on line %d; not fixed", d.Suppression.Marker, d.Suppression.Line)
 	}

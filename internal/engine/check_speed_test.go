@@ -69,7 +69,7 @@ func BenchmarkCheckNamingTree(b *testing.B) {
 	cfg, files := speedTree(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Check(context.Background(), files, Options{Config: cfg, Workers: 2})
+		mustCheck(context.Background(), files, Options{Config: cfg, Workers: 2})
 	}
 }
 

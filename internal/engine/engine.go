@@ -6,6 +6,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -205,17 +206,26 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	r := Check(ctx, fs.Files, o)
+	r, err := Check(ctx, fs.Files, o)
+	if err != nil {
+		return nil, err
+	}
 	r.Skipped = append(fs.Skipped, r.Skipped...)
 	SortResult(r)
 	return r, nil
 }
 
 // Check checks in-memory files (used by the pre-commit hook on staged
-// content and by the fixer on candidates).
-func Check(ctx context.Context, files []File, o Options) *Result {
+// content and by the fixer on candidates). The error is an internal
+// failure of a rule (*check.RuleError, one per failing file, in the
+// files' order): the run is then incomplete and says so.
+func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	parts := make([]Result, len(files))
-	par.For(len(files), o.Workers, func(i int) { parts[i] = checkFile(ctx, files[i], o) })
+	errs := make([]error, len(files))
+	par.For(len(files), o.Workers, func(i int) { parts[i], errs[i] = checkFile(ctx, files[i], o) })
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	res := &Result{}
 	for _, p := range parts {
 		res.Diagnostics = append(res.Diagnostics, p.Diagnostics...)
@@ -226,7 +236,7 @@ func Check(ctx context.Context, files []File, o Options) *Result {
 		res.InvalidIgnores = append(res.InvalidIgnores, p.InvalidIgnores...)
 	}
 	SortResult(res)
-	return res
+	return res, nil
 }
 
 // Applicable returns the configured entries that apply to a file, whose
@@ -287,7 +297,7 @@ func namesHeader(e config.Entry, path string, id lang.ID) bool {
 	return len(e.Paths) > 0 && strings.HasSuffix(strings.ToLower(path), ".h") && cc(id) && cc(e.Constraint.Lang)
 }
 
-func checkFile(ctx context.Context, f File, o Options) Result {
+func checkFile(ctx context.Context, f File, o Options) (Result, error) {
 	var res Result
 	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
 	entries := applicableIn(o.Config, f.Path, id)
@@ -295,11 +305,11 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 		name := lang.Get(id).Name
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
 			Reason: fmt.Sprintf("no configured constraint applies to %s files", name)})
-		return res
+		return res, nil
 	}
 	if bytes.IndexByte(f.Src, 0) >= 0 {
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Reason: "binary file"})
-		return res
+		return res, nil
 	}
 	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
 	defer u.Close()
@@ -313,7 +323,10 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 			d, _ := o.Judge.Decide(ctx, judge.Task{Constraint: c, Code: string(f.Src)})
 			r = d.Result()
 		} else {
-			r = rules.Run(u, c)
+			var err error
+			if r, err = rules.Run(u, c); err != nil {
+				return res, err
+			}
 		}
 		res.Outcomes = append(res.Outcomes, Outcome{Path: f.Path, Type: c.Type, Spec: c.Spec, Verdict: r.Verdict, Method: r.Method, Reason: FirstLine(r.Reason), Checked: r.Checked})
 		if r.Verdict != check.Fail {
@@ -336,7 +349,7 @@ func checkFile(ctx context.Context, f File, o Options) Result {
 	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
 		suppressFindings(u, id, &res, fileLevel, o.ReportUnusedIgnores)
 	}
-	return res
+	return res, nil
 }
 
 func diagnostic(u *check.Unit, path string, e config.Entry, fd check.Finding) Diagnostic {

@@ -152,5 +152,5 @@ func codeName(id lang.ID) string {
 
 func checkOne(ctx context.Context, p check.Profile, c constraint.Constraint, f engine.File) []engine.Diagnostic {
 	cfg := &config.Config{Profile: p, Constraints: []config.Entry{{Constraint: c, Severity: "error"}}}
-	return engine.Check(ctx, []engine.File{f}, engine.Options{Config: cfg, Workers: 1}).Diagnostics
+	return engine.MustCheck(ctx, []engine.File{f}, engine.Options{Config: cfg, Workers: 1}).Diagnostics
 }

@@ -16,7 +16,7 @@ func checkSrc(t *testing.T, yml, path, src string) []Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Check(context.Background(), []File{{Path: path, Src: []byte(src)}}, Options{Config: cfg}).Diagnostics
+	return mustCheck(context.Background(), []File{{Path: path, Src: []byte(src)}}, Options{Config: cfg}).Diagnostics
 }
 
 func fingerprints(ds []Diagnostic) []string {

@@ -28,7 +28,7 @@ import (
 // depends on its line, as in JavaScript after `return`, is caught) and
 // the rule then reports exactly the other placements it reported before:
 // nothing new, nothing the fixer was not asked to fix.
-func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return nil, nil, nil
 	}
@@ -49,22 +49,22 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 		at[p.At] = p
 	}
 	var parts []braceFix
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, f := range r.Findings {
 		p, ok := at[f.Start]
 		if !ok {
-			skipped = append(skipped, Skipped{f.Start, f.End, "the brace rule's syntax-tree reading does not report this placement (it is not a block's brace there), so there is nothing to move"})
+			skipped = append(skipped, check.Skipped{Start: f.Start, End: f.End, Reason: "the brace rule's syntax-tree reading does not report this placement (it is not a block's brace there), so there is nothing to move"})
 			continue
 		}
 		es, why := braceEdits(u.Src, c, p)
 		if why != "" {
-			skipped = append(skipped, Skipped{f.Start, f.End, why})
+			skipped = append(skipped, check.Skipped{Start: f.Start, End: f.End, Reason: why})
 			continue
 		}
 		parts = append(parts, braceFix{f, p, es})
 	}
 	fixes, rejected := verifyBraceFixes(u, c, before, probs, parts)
-	var edits Edits
+	var edits check.Edits
 	for _, fx := range fixes {
 		edits = append(edits, fx.edits...)
 	}
@@ -77,13 +77,13 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 type braceFix struct {
 	f     check.Finding
 	p     braces.BraceProblem
-	edits Edits
+	edits check.Edits
 }
 
-func skipAll(fs []check.Finding, why string) []Skipped {
-	out := make([]Skipped, len(fs))
+func skipAll(fs []check.Finding, why string) []check.Skipped {
+	out := make([]check.Skipped, len(fs))
 	for i, f := range fs {
-		out[i] = Skipped{f.Start, f.End, why}
+		out[i] = check.Skipped{Start: f.Start, End: f.End, Reason: why}
 	}
 	return out
 }
@@ -91,13 +91,13 @@ func skipAll(fs []check.Finding, why string) []Skipped {
 // verifyBraceFixes keeps the fixes that prove out: all together when the
 // result is sound, else each one that is sound on its own (a rejected
 // one is Skipped with the reason).
-func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, parts []braceFix) ([]braceFix, []Skipped) {
+func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, parts []braceFix) ([]braceFix, []check.Skipped) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
-	var all Edits
+	var all check.Edits
 	for _, fx := range parts {
-		merged, err := Merge(all, fx.edits)
+		merged, err := check.Merge(all, fx.edits)
 		if err != nil {
 			all = nil
 			break
@@ -108,16 +108,16 @@ func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tre
 		return parts, nil
 	}
 	var kept []braceFix
-	var sk []Skipped
-	var acc Edits
+	var sk []check.Skipped
+	var acc check.Edits
 	for _, fx := range parts {
-		merged, err := Merge(acc, fx.edits)
+		merged, err := check.Merge(acc, fx.edits)
 		if err != nil {
-			sk = append(sk, Skipped{fx.f.Start, fx.f.End, "its edit overlaps the fix of another brace next to it; fix that one first, then run the fixer again"})
+			sk = append(sk, check.Skipped{Start: fx.f.Start, End: fx.f.End, Reason: "its edit overlaps the fix of another brace next to it; fix that one first, then run the fixer again"})
 			continue
 		}
 		if why := braceResultProblem(u, c, before, probs, []braceFix{fx}, fx.edits); why != "" {
-			sk = append(sk, Skipped{fx.f.Start, fx.f.End, why})
+			sk = append(sk, check.Skipped{Start: fx.f.Start, End: fx.f.End, Reason: why})
 			continue
 		}
 		kept, acc = append(kept, fx), merged
@@ -126,7 +126,7 @@ func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tre
 		if why := braceResultProblem(u, c, before, probs, kept, acc); why != "" {
 			// Sound one by one, not together: keep the first alone.
 			for _, fx := range kept[1:] {
-				sk = append(sk, Skipped{fx.f.Start, fx.f.End, "sound alone but not together with the fix before it (" + why + "); run the fixer again"})
+				sk = append(sk, check.Skipped{Start: fx.f.Start, End: fx.f.End, Reason: "sound alone but not together with the fix before it (" + why + "); run the fixer again"})
 			}
 			kept = kept[:1]
 		}
@@ -137,7 +137,7 @@ func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tre
 // braceResultProblem applies es (the edits of fixes) and says why the
 // result is not the same program with exactly those placements fixed,
 // or "".
-func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, fixes []braceFix, es Edits) string {
+func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, fixes []braceFix, es check.Edits) string {
 	if why := shapeProblem(u, c.Lang, es, before); why != "" {
 		return why
 	}
@@ -153,7 +153,7 @@ func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.T
 	for _, fx := range fixes {
 		fixed[fx.p.At] = true
 	}
-	sorted, _ := es.normalize(len(u.Src), editName)
+	sorted, _ := es.Normalize(len(u.Src), check.EditName)
 	want := map[[2]int]bool{} // mapped offset, kind
 	for _, p := range probs {
 		if !fixed[p.At] {
@@ -178,7 +178,7 @@ func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.T
 
 // mapForward maps an offset of the original source, outside every
 // edited range, to the edited source.
-func mapForward(sorted Edits, off int) int {
+func mapForward(sorted check.Edits, off int) int {
 	delta := 0
 	for _, e := range sorted {
 		if e.End > off {
@@ -191,7 +191,7 @@ func mapForward(sorted Edits, off int) int {
 
 // braceEdits returns the edits fixing one problem, or why it is refused.
 // Every edit replaces blanks next to the flagged token with blanks.
-func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edits, string) {
+func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (check.Edits, string) {
 	nl := lineBreak(src)
 	switch p.Kind {
 	case braces.BraceOpenOwnLine:
@@ -204,13 +204,13 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edi
 		if preprocessorLine(src, p.Gap-1) {
 			return nil, "a preprocessor line precedes the brace; joining them would put the brace into the directive"
 		}
-		es := Edits{{p.Gap, p.At, " "}}
+		es := check.Edits{{Start: p.Gap, End: p.At, New: " "}}
 		if codeAfterOnLine(src, p.End, p.Next) && !oneLineBlockAt(src, p) {
 			in, ok := bodyIndent(src, p.Next, p.Indent)
 			if !ok {
 				return nil, "code follows the brace on its line and the block's indentation cannot be told; splitting the block body is not done"
 			}
-			es = append(es, Edit{p.End, p.Next, nl + in})
+			es = append(es, check.Edit{Start: p.End, End: p.Next, New: nl + in})
 		}
 		return es, ""
 	case braces.BraceOpenOnHeader:
@@ -222,9 +222,9 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edi
 		}
 		if p.Next < len(src) && src[p.Next] == '}' && blankSpan(src, p.End, p.Next) && bytes.IndexByte(src[p.End:p.Next], '\n') < 0 {
 			// `{ }`: Allman lets the empty "{}" stay on its header's line.
-			return Edits{{p.End, p.Next, ""}}, ""
+			return check.Edits{{Start: p.End, End: p.Next, New: ""}}, ""
 		}
-		es := Edits{{p.Gap, p.At, nl + p.Indent}}
+		es := check.Edits{{Start: p.Gap, End: p.At, New: nl + p.Indent}}
 		if codeAfterOnLine(src, p.End, p.Next) {
 			if oneLineBlockAt(src, p) {
 				return nil, "the block is written on one line; putting its brace on a line of its own means splitting its body over lines, which is not done"
@@ -233,7 +233,7 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edi
 			if !ok {
 				return nil, "code follows the brace on its line and the block's indentation cannot be told; splitting the block body is not done"
 			}
-			es = append(es, Edit{p.End, p.Next, nl + in})
+			es = append(es, check.Edit{Start: p.End, End: p.Next, New: nl + in})
 		}
 		return es, ""
 	case braces.BraceCodeAfterOpen:
@@ -241,13 +241,13 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edi
 		if !ok {
 			return nil, "the block's indentation cannot be told from its other lines; splitting the block body is not done"
 		}
-		return Edits{{p.End, p.Next, nl + in}}, ""
+		return check.Edits{{Start: p.End, End: p.Next, New: nl + in}}, ""
 	case braces.BraceCodeBeforeClose:
 		s := p.At
 		for s > p.Gap && (src[s-1] == ' ' || src[s-1] == '\t') {
 			s--
 		}
-		return Edits{{s, p.At, nl + p.Indent}}, ""
+		return check.Edits{{Start: s, End: p.At, New: nl + p.Indent}}, ""
 	case braces.BraceKeywordApart:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
@@ -255,12 +255,12 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (Edi
 		if preprocessorBetween(src, p.Gap, p.At) {
 			return nil, "a preprocessor line sits between \"}\" and the keyword"
 		}
-		return Edits{{p.Gap, p.At, " "}}, ""
+		return check.Edits{{Start: p.Gap, End: p.At, New: " "}}, ""
 	case braces.BraceKeywordCuddled:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
 		}
-		return Edits{{p.Gap, p.At, nl + p.Indent}}, ""
+		return check.Edits{{Start: p.Gap, End: p.At, New: nl + p.Indent}}, ""
 	}
 	return nil, "no automatic fix for this brace placement"
 }
@@ -329,7 +329,7 @@ func preprocessorBetween(src []byte, s, e int) bool {
 	return false
 }
 
-func sortSkipped(s []Skipped) {
+func sortSkipped(s []check.Skipped) {
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j].Start < s[j-1].Start; j-- {
 			s[j], s[j-1] = s[j-1], s[j]
@@ -370,7 +370,7 @@ func lineBreak(src []byte) string {
 // block, which tree-sitter accepts but the compiler rejects, and its
 // newline tokens are part of the tree, so a move there is kept if the
 // result parses.
-func shapeProblem(u *check.Unit, id lang.ID, es Edits, before *syntax.Tree) string {
+func shapeProblem(u *check.Unit, id lang.ID, es check.Edits, before *syntax.Tree) string {
 	out, err := es.Apply(u.Src)
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)

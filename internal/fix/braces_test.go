@@ -9,7 +9,6 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -31,7 +30,7 @@ func TestLayoutFixersOnCheckCases(t *testing.T) {
 			t.Run(string(typ)+"/"+strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
 				lc := loadLayoutCase(t, typ, path)
 				u := check.NewUnit(context.Background(), lc.name, lc.code, check.Lint)
-				r := rules.Run(u, lc.c)
+				r := mustRun(u, lc.c)
 				if r.Verdict != check.Fail {
 					return
 				}
@@ -81,7 +80,7 @@ func TestShapeGuardCatchesNaiveReindent(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := check.NewUnit(ctx, "code.py", []byte(src), check.Lint)
-	edits, skipped, err := FixIndentation(u, c, rules.Run(u, c))
+	edits, skipped, err := FixIndentation(u, c, mustRun(u, c))
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("FixIndentation: %v, skipped %v", err, skipped)
 	}

@@ -57,13 +57,13 @@ var _ Fixer = FixComments
 // For a failure of the whole file, a trailing comment moves above its
 // line (block) or the comments above one declaration become its /** */
 // comment (the paper's Javadoc and KotlinDoc).
-func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+func FixComments(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 	return fixComments(u, c, r, false)
 }
 
 // fixComments is FixComments; nested marks the run settle makes to learn
 // what a later run would do with a finding, which asks no further.
-func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested bool) (Edits, []Skipped, error) {
+func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested bool) (check.Edits, []check.Skipped, error) {
 	if c.Type != constraint.Comments {
 		return nil, nil, fmt.Errorf("comment fixer: want a %s constraint, got %q", constraint.Comments, c.Type)
 	}
@@ -93,12 +93,12 @@ func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested 
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds
-		f.plan = func(given []check.Finding) ([]change, []Skipped) { return f.planLintDoc(ds, given) }
+		f.plan = func(given []check.Finding) ([]change, []check.Skipped) { return f.planLintDoc(ds, given) }
 	} else {
 		if _, ok := comments.DocStyleFor(c.Name); ok {
 			f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
 		}
-		f.plan = func(given []check.Finding) ([]change, []Skipped) { return style.plan(f, given) }
+		f.plan = func(given []check.Finding) ([]change, []check.Skipped) { return style.plan(f, given) }
 	}
 	changes, skipped := f.plan(r.Findings)
 	if len(r.Findings) == 0 && style.whole && f.lintDoc == nil {
@@ -113,30 +113,36 @@ func fixComments(u *check.Unit, c constraint.Constraint, r check.Result, nested 
 var commentStyles = map[string]struct {
 	only  lang.ID
 	whole bool
-	plan  func(*commentFile, []check.Finding) ([]change, []Skipped)
+	plan  func(*commentFile, []check.Finding) ([]change, []check.Skipped)
 }{
 	"single-line comment": {lang.Unknown, false, (*commentFile).planSingleLine},
 	"multi-line comment":  {lang.Unknown, false, (*commentFile).planMultiLine},
 	"inline comment":      {lang.Unknown, false, (*commentFile).planInline},
 	"block comment":       {lang.Unknown, true, (*commentFile).planBlock},
-	"javadoc":             {lang.Java, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("Javadoc", g) }},
-	"kotlindoc":           {lang.Kotlin, true, func(f *commentFile, g []check.Finding) ([]change, []Skipped) { return f.planSlashStarDoc("KDoc", g) }},
-	"godoc":               {lang.Go, false, (*commentFile).planGoDoc},
-	"rustdoc":             {lang.Rust, false, (*commentFile).planRustdoc},
-	"python docstring":    {lang.Python, false, (*commentFile).planDocstrings},
+	"javadoc": {lang.Java, true, func(f *commentFile, g []check.Finding) ([]change, []check.Skipped) {
+		return f.planSlashStarDoc("Javadoc", g)
+	}},
+	"kotlindoc": {lang.Kotlin, true, func(f *commentFile, g []check.Finding) ([]change, []check.Skipped) {
+		return f.planSlashStarDoc("KDoc", g)
+	}},
+	"godoc":            {lang.Go, false, (*commentFile).planGoDoc},
+	"rustdoc":          {lang.Rust, false, (*commentFile).planRustdoc},
+	"python docstring": {lang.Python, false, (*commentFile).planDocstrings},
 }
 
 // refuseAll refuses every given finding, or the whole file when the
 // failure names none: why applies to each.
-func refuseAll(u *check.Unit, r check.Result, why string) []Skipped {
+func refuseAll(u *check.Unit, r check.Result, why string) []check.Skipped {
 	if len(r.Findings) == 0 {
-		return []Skipped{{0, len(u.Src), why}}
+		return []check.Skipped{{Start: 0, End: len(u.Src), Reason: why}}
 	}
 	return skipAll(r.Findings, why)
 }
 
 // wholeFile is a skip about the file rather than one place in it.
-func (f *commentFile) wholeFile(why string) Skipped { return Skipped{0, len(f.src), why} }
+func (f *commentFile) wholeFile(why string) check.Skipped {
+	return check.Skipped{Start: 0, End: len(f.src), Reason: why}
+}
 
 // cmt is a comment node of the tree. end excludes a trailing line break
 // (some grammars put it in the node).
@@ -152,7 +158,7 @@ type cmt struct {
 // the comment or declaration it is about (lo..hi when zero), and finds
 // the given findings it answers (none for a failure of the whole file).
 type change struct {
-	edits   Edits
+	edits   check.Edits
 	lo, hi  int
 	at, end int
 	finds   []check.Finding
@@ -181,6 +187,9 @@ type commentFile struct {
 	list   []cmt // in source order
 	opaque []byteSpan
 	lint   *check.Unit
+	// err is the first internal failure of the rule while re-checking
+	// (see run); the fixer returns it instead of an answer.
+	err error
 	// prof is the profile whose rule the plan follows and settle
 	// re-checks: lint, except for the paper's documentation styles.
 	prof check.Profile
@@ -189,7 +198,7 @@ type commentFile struct {
 	// given are the findings the fixer was handed; plan plans the fix of
 	// some of them.
 	given  []check.Finding
-	plan   func([]check.Finding) ([]change, []Skipped)
+	plan   func([]check.Finding) ([]change, []check.Skipped)
 	nested bool
 }
 
@@ -315,7 +324,7 @@ func (f *commentFile) listed(styles ...string) map[int]bool {
 	for _, s := range styles {
 		c := f.c
 		c.Name = s
-		for _, fd := range rules.Run(f.lint, c).Findings {
+		for _, fd := range f.run(f.lint, c).Findings {
 			out[fd.Start] = true
 		}
 	}
@@ -327,18 +336,18 @@ func (f *commentFile) listed(styles ...string) map[int]bool {
 // lists for styles comes back as Skipped, and so does one where the
 // lexer sees a comment the parser does not (inside a string, a macro
 // body or broken code).
-func (f *commentFile) flagged(given []check.Finding, styles ...string) ([]flaggedComment, []Skipped) {
+func (f *commentFile) flagged(given []check.Finding, styles ...string) ([]flaggedComment, []check.Skipped) {
 	listed := f.listed(styles...)
 	var out []flaggedComment
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, fd := range given {
 		if !listed[fd.Start] {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports no comment of the kind to convert here (" + firstLineOf(fd.Message) + "); left alone"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the rule reports no comment of the kind to convert here (" + firstLineOf(fd.Message) + "); left alone"})
 			continue
 		}
 		k, ok := f.commentAt(fd.Start)
 		if !ok {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the lexer sees a comment here but the parser does not (it is inside a string, a macro body or broken code); left alone"})
 			continue
 		}
 		if i := slices.IndexFunc(out, func(fl flaggedComment) bool { return fl.k == k }); i >= 0 {
@@ -405,4 +414,13 @@ func blockCommentLines(s string) []string {
 		lines = lines[:len(lines)-1]
 	}
 	return lines
+}
+
+// run checks c on u, recording the rule's internal failure in f.err.
+func (f *commentFile) run(u *check.Unit, c constraint.Constraint) check.Result {
+	r, err := rules.Run(u, c)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return r
 }

@@ -41,20 +41,20 @@ func isStarDoc(t string) bool { return strings.HasPrefix(t, "/**") && !strings.H
 // answered by proposing, declaration by declaration, the comments
 // directly above it as one /** */ comment (settleFirst keeps the first
 // that passes).
-func (f *commentFile) planSlashStarDoc(what string, given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planSlashStarDoc(what string, given []check.Finding) ([]change, []check.Skipped) {
 	if len(given) > 0 {
-		var skipped []Skipped
+		var skipped []check.Skipped
 		for _, fd := range given {
 			why := fmt.Sprintf("the rule rejects a %s comment with @return but no @param (whatever the parameters); add @param or drop @return by hand", what)
 			if k, ok := f.commentAt(fd.Start); !ok || !isStarDoc(f.text(k)) {
 				why = fmt.Sprintf("the rule reports no %s comment here (%s); left alone", what, firstLineOf(fd.Message))
 			}
-			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: why})
 		}
 		return nil, skipped
 	}
 	var changes []change
-	var skipped []Skipped
+	var skipped []check.Skipped
 	f.tree.Root().Walk(func(n syntax.Node) bool {
 		t := n.Type()
 		if docDecls[f.id][t] {
@@ -67,7 +67,7 @@ func (f *commentFile) planSlashStarDoc(what string, given []check.Finding) ([]ch
 	return changes, skipped
 }
 
-func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []Skipped) {
+func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []check.Skipped) {
 	name := n.Field("name")
 	for i := 0; !name.Valid() && i < n.NamedChildCount(); i++ {
 		if c := n.NamedChild(i); strings.Contains(c.Type(), "identifier") {
@@ -106,10 +106,10 @@ func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []Skipped) 
 		why = notADescription("comment above", label, what)
 	}
 	if why != "" {
-		return nil, []Skipped{{at, at, why}}
+		return nil, []check.Skipped{{Start: at, End: at, Reason: why}}
 	}
 	first, last := run[0], run[len(run)-1]
-	return []change{{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
+	return []change{{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
 }
 
 // hasSentence reports whether a comment's description (its lines before
@@ -210,9 +210,9 @@ var rustItems = setOf(`function_item function_signature_item struct_item enum_it
 // item. The rule rejects every ordinary comment, but one elsewhere cannot
 // become ///: it would document nothing, which rustc rejects or warns
 // about.
-func (f *commentFile) planRustdoc(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planRustdoc(given []check.Finding) ([]change, []check.Skipped) {
 	if len(given) == 0 {
-		return nil, []Skipped{f.wholeFile("no comment to convert; write a /// doc comment by hand (the fixer never invents text)")}
+		return nil, []check.Skipped{f.wholeFile("no comment to convert; write a /// doc comment by hand (the fixer never invents text)")}
 	}
 	flags, skipped := f.flagged(given, "single-line comment", "multi-line comment")
 	items, attrs := map[int]bool{}, map[int]int{}
@@ -244,11 +244,11 @@ func (f *commentFile) planRustdoc(given []check.Finding) ([]change, []Skipped) {
 			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
-		e := Edit{k.start, k.start + 2, "///"}
+		e := check.Edit{Start: k.start, End: k.start + 2, New: "///"}
 		if !strings.HasPrefix(t, "//") {
-			e = Edit{k.start, k.end, asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)}
+			e = check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)}
 		}
-		changes = append(changes, change{edits: Edits{e}, lo: k.start, hi: k.end, finds: fl.finds})
+		changes = append(changes, change{edits: check.Edits{e}, lo: k.start, hi: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
@@ -302,7 +302,7 @@ func (f *commentFile) aboveItem(l int, items map[int]bool, attrs map[int]int) bo
 // below, or else the run directly above it at its indentation. A comment
 // attached to the statement below it says what that statement does, and
 // a Sphinx #: comment documents an assignment: neither is a docstring.
-func (f *commentFile) planDocstrings(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planDocstrings(given []check.Finding) ([]change, []check.Skipped) {
 	defs := map[int]syntax.Node{}
 	f.tree.Root().Walk(func(n syntax.Node) bool {
 		if t := n.Type(); t == "function_definition" || t == "class_definition" {
@@ -315,16 +315,16 @@ func (f *commentFile) planDocstrings(given []check.Finding) ([]change, []Skipped
 		return true
 	})
 	var changes []change
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, fd := range given {
 		n, ok := defs[fd.Start]
 		if !ok {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, "not a definition (" + fd.Message + "); the code must be valid Python 3 before docstrings can be added"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "not a definition (" + fd.Message + "); the code must be valid Python 3 before docstrings can be added"})
 			continue
 		}
 		ch, why := f.docstring(n)
 		if why != "" {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: why})
 			continue
 		}
 		ch.at, ch.end, ch.finds = fd.Start, fd.End, []check.Finding{fd}
@@ -412,12 +412,12 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	}
 	s, e := f.starts[run[0].line], run[len(run)-1].end
 	if fromBody {
-		return change{edits: Edits{{s, e, doc}}, lo: s, hi: e}, ""
+		return change{edits: check.Edits{{Start: s, End: e, New: doc}}, lo: s, hi: e}, ""
 	}
 	// The docstring is the body's first statement: it goes right below
 	// the header, above any comment opening the body.
 	at := f.starts[f.lineOf(colon.End())+1]
-	return change{edits: Edits{{s, f.starts[run[len(run)-1].last+1], ""}, {at, at, doc + f.lb}}, lo: s, hi: at}, ""
+	return change{edits: check.Edits{{Start: s, End: f.starts[run[len(run)-1].last+1], New: ""}, {Start: at, End: at, New: doc + f.lb}}, lo: s, hi: at}, ""
 }
 
 // pyDocstring renders lines as a docstring statement at indent: triple

@@ -39,9 +39,9 @@ func cStyle(id lang.ID) bool {
 
 // planSingleLine turns each flagged block comment into // lines at its
 // place.
-func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []check.Skipped) {
 	if len(given) == 0 {
-		return nil, []Skipped{f.wholeFile("no comment to convert; write a single-line comment by hand (the fixer never invents text)")}
+		return nil, []check.Skipped{f.wholeFile("no comment to convert; write a single-line comment by hand (the fixer never invents text)")}
 	}
 	flags, skipped := f.flagged(given, "single-line comment") // the rule reports every block comment
 	var changes []change
@@ -67,7 +67,7 @@ func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []Skipped
 			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
-		changes = append(changes, change{edits: Edits{{k.start, k.end, asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end, finds: fl.finds})
+		changes = append(changes, change{edits: check.Edits{{Start: k.start, End: k.end, New: asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
@@ -75,19 +75,19 @@ func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []Skipped
 // planMultiLine turns each run of flagged // lines (same indentation, no
 // gap) into one /* */ block, and a flagged trailing // comment into /* */
 // in place. A run never takes in a comment no finding flagged.
-func (f *commentFile) planMultiLine(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planMultiLine(given []check.Finding) ([]change, []check.Skipped) {
 	if !cStyle(f.id) {
 		why := fmt.Sprintf("%s has no block comment syntax this fixer writes; convert by hand", lang.Get(f.id).Name)
 		if f.id == lang.Python {
 			why = "Python has no block comment syntax the rule accepts (a docstring is a string, not a comment), so no comment can become a multi-line comment"
 		}
 		if len(given) == 0 {
-			return nil, []Skipped{f.wholeFile(why)}
+			return nil, []check.Skipped{f.wholeFile(why)}
 		}
 		return nil, skipAll(given, why)
 	}
 	if len(given) == 0 {
-		return nil, []Skipped{f.wholeFile("no comment to convert; write a /* */ comment by hand (the fixer never invents text)")}
+		return nil, []check.Skipped{f.wholeFile("no comment to convert; write a /* */ comment by hand (the fixer never invents text)")}
 	}
 	bad, skipped := f.flagged(given, "multi-line comment") // the rule reports every line comment
 	var changes []change
@@ -138,10 +138,10 @@ func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 		if lines[0] != "" {
 			s = "/* " + lines[0] + " */"
 		}
-		return change{edits: Edits{{first.start, first.end, s}}, lo: first.start, hi: first.end, finds: finds}, ""
+		return change{edits: check.Edits{{Start: first.start, End: first.end, New: s}}, lo: first.start, hi: first.end, finds: finds}, ""
 	}
 	indent := indentOf(f.src, first.start)
-	var edits Edits
+	var edits check.Edits
 	for i, fl := range run {
 		s := " *"
 		if lines[i] != "" {
@@ -158,7 +158,7 @@ func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 		if end > fl.k.end && f.src[end-1] == '\r' {
 			end--
 		}
-		edits = append(edits, Edit{fl.k.start, max(fl.k.end, end), s})
+		edits = append(edits, check.Edit{Start: fl.k.start, End: max(fl.k.end, end), New: s})
 	}
 	return change{edits: edits, lo: first.start, hi: last.end, finds: finds}, ""
 }
@@ -167,7 +167,7 @@ func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 // the end of the code line below it. A run of comment lines, or one with
 // no code below, is Skipped: joining text or picking a line is not
 // mechanical.
-func (f *commentFile) planInline(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planInline(given []check.Finding) ([]change, []check.Skipped) {
 	flags, skipped := f.flagged(given, "single-line comment", "multi-line comment")
 	commentOnly := func(l int) bool {
 		if l < 0 || l >= len(f.starts) {
@@ -207,7 +207,7 @@ func (f *commentFile) planInline(given []check.Finding) ([]change, []Skipped) {
 			sep = "  " // PEP 8: two spaces before an inline comment
 		}
 		e := f.contentEnd(next)
-		changes = append(changes, change{edits: Edits{{f.starts[k.line], f.starts[next], ""}, {e, e, sep + f.text(k)}}, lo: f.starts[k.line], hi: e, at: k.start, end: k.end, finds: fl.finds})
+		changes = append(changes, change{edits: check.Edits{{Start: f.starts[k.line], End: f.starts[next], New: ""}, {Start: e, End: e, New: sep + f.text(k)}}, lo: f.starts[k.line], hi: e, at: k.start, end: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
@@ -235,12 +235,12 @@ func (f *commentFile) attachable(l int) string {
 // no comment), moving each trailing comment onto a line of its own above
 // its code line, at that line's indentation, so a comment block precedes
 // code; settleFirst keeps the first that makes the file pass.
-func (f *commentFile) planBlock(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planBlock(given []check.Finding) ([]change, []check.Skipped) {
 	if len(given) > 0 {
 		return nil, skipAll(given, "the Block comment rule judges the whole file, not this place, so there is nothing to move here")
 	}
 	var changes []change
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, k := range f.list {
 		if k.own || k.last != k.line || !blank(f.src[k.end:f.lineEnd(k.line)]) {
 			continue
@@ -256,14 +256,14 @@ func (f *commentFile) planBlock(given []check.Finding) ([]change, []Skipped) {
 			why = "the line continues the one above (backslash), so no comment line can go between them"
 		}
 		if why != "" {
-			skipped = append(skipped, Skipped{k.start, k.end, why})
+			skipped = append(skipped, check.Skipped{Start: k.start, End: k.end, Reason: why})
 			continue
 		}
 		q := k.start
 		for q > ls && isBlankByte(f.src[q-1]) {
 			q--
 		}
-		changes = append(changes, change{edits: Edits{{ls, ls, indentOf(f.src, ls) + f.text(k) + f.lb}, {q, k.end, ""}}, lo: ls, hi: k.end, at: k.start, end: k.end})
+		changes = append(changes, change{edits: check.Edits{{Start: ls, End: ls, New: indentOf(f.src, ls) + f.text(k) + f.lb}, {Start: q, End: k.end, New: ""}}, lo: ls, hi: k.end, at: k.start, end: k.end})
 	}
 	if len(changes) == 0 && len(skipped) == 0 {
 		skipped = append(skipped, f.wholeFile("no comment stands directly above a line of code and no trailing comment can be moved there; write one by hand (the fixer never invents text)"))
@@ -309,23 +309,23 @@ func starBlock(open string, lines []string, indent, lb string) string {
 // // comment starting with the name that blank lines separate from its
 // declaration; any other missing or misworded doc comment needs words, so
 // it is Skipped.
-func (f *commentFile) planGoDoc(given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planGoDoc(given []check.Finding) ([]change, []check.Skipped) {
 	var changes []change
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, fd := range given {
 		l := f.lineOf(fd.Start)
 		raw := f.lineText(l)
 		kw, name, ok := comments.GoDeclaration(raw)
 		if !ok {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reads no func, type, var or const declaration on this line; nothing to document"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the rule reads no func, type, var or const declaration on this line; nothing to document"})
 			continue
 		}
 		ch, why := f.goDoc(l, kw+" "+name, name)
 		switch {
 		case why != "":
-			skipped = append(skipped, Skipped{fd.Start, fd.End, why})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: why})
 		case ch == nil:
-			skipped = append(skipped, Skipped{fd.Start, fd.End, fmt.Sprintf("the line above %s %s already starts with %q, as the rule asks; nothing to change", kw, name, name)})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: fmt.Sprintf("the line above %s %s already starts with %q, as the rule asks; nothing to change", kw, name, name)})
 		default:
 			ch.finds = []check.Finding{fd}
 			changes = append(changes, *ch)
@@ -367,7 +367,7 @@ func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
 		lines := blockCommentLines(f.text(k))
 		switch {
 		case len(lines) == 1 && startsName(lines[0]):
-			return &change{edits: Edits{{k.start, k.end, asLines("//", lines, "", f.lb)}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
+			return &change{edits: check.Edits{{Start: k.start, End: k.end, New: asLines("//", lines, "", f.lb)}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
 		case len(lines) > 1 && startsName(lines[0]):
 			return nil, reflow
 		}
@@ -378,7 +378,7 @@ func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
 			j--
 		}
 		if k, ok := f.lineComment(j); ok && isLine(j) && !isLine(j-1) && startsName(f.text(k)) {
-			return &change{edits: Edits{{f.starts[j+1], f.starts[l], ""}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
+			return &change{edits: check.Edits{{Start: f.starts[j+1], End: f.starts[l], New: ""}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
 		}
 	}
 	return nil, missing

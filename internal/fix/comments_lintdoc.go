@@ -28,17 +28,17 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-func (f *commentFile) planLintDoc(ds *comments.DocStyle, given []check.Finding) ([]change, []Skipped) {
+func (f *commentFile) planLintDoc(ds *comments.DocStyle, given []check.Finding) ([]change, []check.Skipped) {
 	all, _, err := comments.DocIssues(f.u, ds)
 	if err != nil {
 		return nil, refuseAll(f.u, check.Result{Findings: given}, "the rule could not read the file: "+err.Error())
 	}
 	var issues []comments.DocIssue
-	var skipped []Skipped
+	var skipped []check.Skipped
 	for _, fd := range given {
 		i := slices.IndexFunc(all, func(is comments.DocIssue) bool { return is.Finding == fd })
 		if i < 0 {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, "the rule reports nothing here any more (" + firstLineOf(fd.Message) + "); left alone"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the rule reports nothing here any more (" + firstLineOf(fd.Message) + "); left alone"})
 			continue
 		}
 		issues = append(issues, all[i])
@@ -77,7 +77,7 @@ func (f *commentFile) planLintDoc(ds *comments.DocStyle, given []check.Finding) 
 			why = "not fixable: " + is.Message
 		}
 		if why != "" {
-			skipped = append(skipped, Skipped{is.Start, is.End, why})
+			skipped = append(skipped, check.Skipped{Start: is.Start, End: is.End, Reason: why})
 			continue
 		}
 		ch.at, ch.end, ch.still, ch.finds = is.Start, is.End, is.Message, []check.Finding{is.Finding}
@@ -124,7 +124,7 @@ func (f *commentFile) goReattach(is comments.DocIssue) (change, string) {
 	if !strings.HasPrefix(first, is.Name+" ") {
 		return change{}, fmt.Sprintf("the comment above, detached by a blank line, does not start with %q, so it may not be this declaration's; write or move the doc comment by hand", is.Name+" ")
 	}
-	return change{edits: Edits{{f.starts[j+1], f.starts[l], ""}}, lo: run[0].start, hi: is.Outer}, ""
+	return change{edits: check.Edits{{Start: f.starts[j+1], End: f.starts[l], New: ""}}, lo: run[0].start, hi: is.Outer}, ""
 }
 
 // opensFile reports a comment with only blanks before it: a licence or
@@ -155,7 +155,7 @@ func (f *commentFile) slashStarConvert(is comments.DocIssue, form string) (chang
 		return change{}, notADescription("comment above", is.Kind+" "+is.Name, form)
 	}
 	first, last := run[0], run[len(run)-1]
-	return change{edits: Edits{{first.start, last.end, starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
+	return change{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
 }
 
 // rustConvert turns the ordinary comments directly above an item (its
@@ -192,12 +192,12 @@ func (f *commentFile) rustConvert(is comments.DocIssue) (change, string) {
 		}
 		return change{}, why
 	}
-	var edits Edits
+	var edits check.Edits
 	for _, k := range run {
 		if t := f.text(k); strings.HasPrefix(t, "//") {
-			edits = append(edits, Edit{k.start, k.start + 2, "///"})
+			edits = append(edits, check.Edit{Start: k.start, End: k.start + 2, New: "///"})
 		} else {
-			edits = append(edits, Edit{k.start, k.end, asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)})
+			edits = append(edits, check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)})
 		}
 	}
 	return change{edits: edits, lo: run[0].start, hi: is.Start}, ""

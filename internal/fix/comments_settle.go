@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -20,9 +19,9 @@ import (
 // whose own text the re-checked rule still reports, is withdrawn with a
 // reason, and the rest are checked again. What still fails comes back as
 // Skipped (see leftovers), so nothing failing goes unreported.
-func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skipped, error) {
+func (f *commentFile) settle(changes []change, skipped []check.Skipped) (check.Edits, []check.Skipped, error) {
 	for {
-		var edits Edits
+		var edits check.Edits
 		for _, ch := range changes {
 			edits = append(edits, ch.edits...)
 		}
@@ -51,8 +50,8 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 			continue
 		}
 		sorted := slices.Clone(edits)
-		slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
-		rest := rules.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
+		slices.SortStableFunc(sorted, func(a, b check.Edit) int { return a.Start - b.Start })
+		rest := f.run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
 		if rest.Verdict == check.Fail && len(changes) > 0 {
 			k, msg := -1, ""
 			for _, fd := range rest.Findings {
@@ -71,7 +70,7 @@ func (f *commentFile) settle(changes []change, skipped []Skipped) (Edits, []Skip
 		}
 		if f.u.Profile != f.prof {
 			// The caller re-checks as its own profile reads the rule.
-			rest = rules.Run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile), f.c)
+			rest = f.run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.u.Profile), f.c)
 		}
 		left := f.leftovers(sorted, changes, rest, out)
 		if rest.Verdict == check.Fail && len(rest.Findings) == 0 {
@@ -97,12 +96,12 @@ func (ch change) answers(msg string, at int) bool {
 
 // refuse is the Skipped of each finding the change answers, or of the
 // comment it is about.
-func (ch change) refuse(why string) []Skipped {
+func (ch change) refuse(why string) []check.Skipped {
 	if len(ch.finds) > 0 {
 		return skipAll(ch.finds, why)
 	}
 	s, e := ch.where()
-	return []Skipped{{s, e, why}}
+	return []check.Skipped{{Start: s, End: e, Reason: why}}
 }
 
 // leftovers are the findings of rest, the re-check of the edited source
@@ -113,12 +112,12 @@ func (ch change) refuse(why string) []Skipped {
 // finding the caller was shown but did not hand over is not the fixer's
 // to report: it lies outside the pull request's diff, say, or is
 // silenced, and the caller says so.
-func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Result, out []byte) []Skipped {
+func (f *commentFile) leftovers(sorted check.Edits, changes []change, rest check.Result, out []byte) []check.Skipped {
 	if rest.Verdict != check.Fail {
 		return nil
 	}
-	shown := rules.Run(f.u, f.c).Findings
-	var left []Skipped
+	shown := f.run(f.u, f.c).Findings
+	var left []check.Skipped
 	for _, fd := range rest.Findings {
 		at := mapBack(sorted, fd.Start)
 		end := max(at, mapBack(sorted, fd.End))
@@ -128,15 +127,15 @@ func (f *commentFile) leftovers(sorted Edits, changes []change, rest check.Resul
 			if f.lintDoc != nil {
 				why = "left for you to write: " + fd.Message + " (the fixer never invents words)"
 			}
-			left = append(left, Skipped{at, end, why})
+			left = append(left, check.Skipped{Start: at, End: end, Reason: why})
 		case slices.ContainsFunc(shown, func(s check.Finding) bool { return s.Start == at && s.Message == fd.Message }):
 		case stopsAtFirst(f.c.Name, f.u.Profile):
-			left = append(left, f.later(fd, out, Skipped{at, end, ""}))
+			left = append(left, f.later(fd, out, check.Skipped{Start: at, End: end, Reason: ""}))
 		case f.lintDoc != nil:
 			// What a conversion exposes (the tags a new Javadoc lacks).
-			left = append(left, Skipped{at, end, "left for you to write: " + fd.Message + " (the fixer never invents words)"})
+			left = append(left, check.Skipped{Start: at, End: end, Reason: "left for you to write: " + fd.Message + " (the fixer never invents words)"})
 		default:
-			left = append(left, Skipped{at, end, "not safely fixable: " + fd.Message})
+			left = append(left, check.Skipped{Start: at, End: end, Reason: "not safely fixable: " + fd.Message})
 		}
 	}
 	return left
@@ -165,7 +164,7 @@ func (f *commentFile) isGiven(off int, msg string) bool {
 // later is what the fixer says, at, of a finding fd of the edited source
 // out that shows only once the given ones are fixed: what a run given it
 // would do there.
-func (f *commentFile) later(fd check.Finding, out []byte, at Skipped) Skipped {
+func (f *commentFile) later(fd check.Finding, out []byte, at check.Skipped) check.Skipped {
 	at.Reason = fmt.Sprintf("not among the findings given to the fixer: the rule stops at its first finding and reports this one (%s) only once those before it are fixed; a later run fixes it", firstLineOf(fd.Message))
 	if f.nested {
 		return at
@@ -188,7 +187,7 @@ func (f *commentFile) later(fd check.Finding, out []byte, at Skipped) Skipped {
 // of the whole file asks for one comment in the form, not for every
 // change the file could take. When none does, each candidate's reason
 // and the rule's own complaint come back.
-func (f *commentFile) settleFirst(changes []change, skipped []Skipped) (Edits, []Skipped, error) {
+func (f *commentFile) settleFirst(changes []change, skipped []check.Skipped) (check.Edits, []check.Skipped, error) {
 	for _, ch := range changes {
 		edits, sk, err := f.settle([]change{ch}, nil)
 		if err != nil {
@@ -197,7 +196,7 @@ func (f *commentFile) settleFirst(changes []change, skipped []Skipped) (Edits, [
 		if len(edits) > 0 && len(sk) == 0 {
 			return edits, nil, nil
 		}
-		own := slices.DeleteFunc(sk, func(s Skipped) bool { return s == f.wholeFile(s.Reason) })
+		own := slices.DeleteFunc(sk, func(s check.Skipped) bool { return s == f.wholeFile(s.Reason) })
 		if len(edits) > 0 || len(own) == 0 {
 			own = ch.refuse("changing this comment alone does not make the file pass the rule; left alone")
 		}
@@ -209,17 +208,17 @@ func (f *commentFile) settleFirst(changes []change, skipped []Skipped) (Edits, [
 // merge adds the re-check's leftovers to the skips already given,
 // except where a given skip explains the same line (or, for a failure
 // of the whole file, the file).
-func (f *commentFile) merge(given, left []Skipped) []Skipped {
+func (f *commentFile) merge(given, left []check.Skipped) []check.Skipped {
 	out := slices.Clone(given)
 	for _, l := range left {
 		whole := l == f.wholeFile(l.Reason)
-		if !slices.ContainsFunc(given, func(g Skipped) bool {
+		if !slices.ContainsFunc(given, func(g check.Skipped) bool {
 			return whole && g == f.wholeFile(g.Reason) || !whole && f.lineOf(g.Start) == f.lineOf(l.Start)
 		}) {
 			out = append(out, l)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Skipped) int { return a.Start - b.Start })
+	slices.SortStableFunc(out, func(a, b check.Skipped) int { return a.Start - b.Start })
 	return out
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -110,7 +109,7 @@ func TestCommentsGolden(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			u := check.NewUnit(context.Background(), cc.name, cc.code, cc.profile)
-			r := rules.Run(u, cc.c)
+			r := mustRun(u, cc.c)
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
@@ -126,13 +125,13 @@ func TestCommentsGolden(t *testing.T) {
 				sb.WriteString("\n(no newline at end)\n")
 			}
 			writeSkipped(&sb, cc.code, skipped)
-			for run := 2; cc.given == nil && slices.ContainsFunc(skipped, func(s Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) }); run++ {
+			for run := 2; cc.given == nil && slices.ContainsFunc(skipped, func(s check.Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) }); run++ {
 				if run > 20 {
 					t.Fatalf("still leaving findings for a later run after %d runs", run-1)
 				}
 				nu := check.NewUnit(context.Background(), cc.name, out, cc.profile)
 				var next []byte
-				next, skipped = verifyCommentFix(t, nu, cc.c, rules.Run(nu, cc.c))
+				next, skipped = verifyCommentFix(t, nu, cc.c, mustRun(nu, cc.c))
 				fmt.Fprintf(&sb, "-- run %d --\n%s", run, Unified(cc.name, out, next, 1))
 				writeSkipped(&sb, out, skipped)
 				out = next
@@ -142,7 +141,7 @@ func TestCommentsGolden(t *testing.T) {
 	}
 }
 
-func writeSkipped(sb *strings.Builder, src []byte, skipped []Skipped) {
+func writeSkipped(sb *strings.Builder, src []byte, skipped []check.Skipped) {
 	sb.WriteString("-- skipped --\n")
 	for _, s := range skipped {
 		l, c := lineCol(src, s.Start)
@@ -164,7 +163,7 @@ func TestCommentsOnCheckCases(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, p)
-				if r := rules.Run(u, cc.c); r.Verdict == check.Fail {
+				if r := mustRun(u, cc.c); r.Verdict == check.Fail {
 					if out, _ := verifyCommentFix(t, u, cc.c, r); string(out) != string(cc.code) {
 						fixed++
 					}
@@ -186,7 +185,7 @@ func TestCommentsOnCheckCases(t *testing.T) {
 // whichever profile found the failure, and fixing the result changes
 // nothing but what a rule that stops at its first finding left for a
 // later run.
-func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []Skipped) {
+func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []check.Skipped) {
 	t.Helper()
 	ctx := context.Background()
 	edits, skipped, err := FixComments(u, c, r)
@@ -215,9 +214,9 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	if !doc && err1 == nil && len(r.Findings) > 0 {
 		verifyOnlyFlagged(t, u.Src, before.Root(), r.Findings, edits)
 	}
-	full := rules.Run(u, c)
+	full := mustRun(u, c)
 	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b Edit) int { return a.Start - b.Start })
+	slices.SortStableFunc(sorted, func(a, b check.Edit) int { return a.Start - b.Start })
 	// notHanded: a finding of the fixed file the caller was shown on the
 	// original and did not hand over, which stays the caller's.
 	notHanded := func(fd check.Finding) bool {
@@ -226,18 +225,21 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 			slices.ContainsFunc(full.Findings, func(o check.Finding) bool { return o.Start == at && o.Message == fd.Message })
 	}
 	fu := check.NewUnit(ctx, u.Path, out, u.Profile)
-	rest := rules.Run(fu, c)
+	rest := mustRun(fu, c)
 	owed := slices.DeleteFunc(slices.Clone(rest.Findings), notHanded)
 	switch {
 	case len(skipped) == 0 && rest.Verdict != check.Pass && (len(owed) > 0 || len(rest.Findings) == 0):
 		t.Errorf("nothing skipped, yet the fixed file does not pass: %s %v", rest.Reason, rest.Findings)
-	case rest.Verdict == check.Fail && len(rest.Findings) == 0 && !slices.ContainsFunc(skipped, func(s Skipped) bool { return s.Start == 0 && s.End == len(u.Src) }):
+	case rest.Verdict == check.Fail && len(rest.Findings) == 0 && !slices.ContainsFunc(skipped, func(s check.Skipped) bool { return s.Start == 0 && s.End == len(u.Src) }):
 		t.Errorf("the fixed file fails (%s) but no file-level skip says so", rest.Reason)
 	}
 	for _, fd := range owed {
 		at := mapBack(sorted, fd.Start)
 		l, _ := lineCol(u.Src, at)
-		if !slices.ContainsFunc(skipped, func(s Skipped) bool { sl, _ := lineCol(u.Src, s.Start); return sl == l || s.Start <= at && at <= s.End }) {
+		if !slices.ContainsFunc(skipped, func(s check.Skipped) bool {
+			sl, _ := lineCol(u.Src, s.Start)
+			return sl == l || s.Start <= at && at <= s.End
+		}) {
 			t.Errorf("the fixed file fails at line %d (%s), where nothing was skipped", l, fd.Message)
 		}
 	}
@@ -265,7 +267,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	again := rest
 	again.Findings = owed
 	more, _, err := FixComments(fu, c, again)
-	later := slices.ContainsFunc(skipped, func(s Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) })
+	later := slices.ContainsFunc(skipped, func(s check.Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) })
 	if err != nil || len(more) > 0 && !later && (err1 != nil || !before.HasError()) {
 		t.Errorf("not idempotent: fixing the fixed file proposes %v (err %v)", more, err)
 	}
@@ -275,7 +277,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 // verifyOnlyFlagged asserts that a fix of the comment kinds touches no
 // comment but those the given findings point at: every other comment of
 // the tree keeps its bytes.
-func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check.Finding, edits Edits) {
+func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check.Finding, edits check.Edits) {
 	t.Helper()
 	root.Walk(func(n syntax.Node) bool {
 		if !strings.Contains(n.Type(), "comment") {
@@ -301,7 +303,7 @@ func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check
 // documentation rule: every given finding gets an edit or a refusal at
 // its place, and no edit touches text outside the comment above, or the
 // lines between it and, a declaration a given finding reports.
-func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits Edits, skipped []Skipped) {
+func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits check.Edits, skipped []check.Skipped) {
 	t.Helper()
 	ds, ok := comments.DocStyleFor(c.Name)
 	if !ok {
@@ -318,8 +320,8 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 		}
 	}
 	for _, is := range issues {
-		covered := slices.ContainsFunc(skipped, func(s Skipped) bool { return s.Start <= is.Start && is.Start <= max(s.End, s.Start) }) ||
-			slices.ContainsFunc(edits, func(e Edit) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) })
+		covered := slices.ContainsFunc(skipped, func(s check.Skipped) bool { return s.Start <= is.Start && is.Start <= max(s.End, s.Start) }) ||
+			slices.ContainsFunc(edits, func(e check.Edit) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) })
 		if !covered {
 			t.Errorf("finding %q at %d has neither an edit nor a refusal", is.Message, is.Start)
 		}
@@ -492,7 +494,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 			}
 			t.Run(filepath.Base(path)+"/"+style, func(t *testing.T) {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, check.Lint)
-				if r := rules.Run(u, c); r.Verdict == check.Fail {
+				if r := mustRun(u, c); r.Verdict == check.Fail {
 					verifyCommentFix(t, u, c, r)
 				}
 			})
@@ -523,7 +525,7 @@ func FuzzComments(f *testing.F) {
 			t.Fatal(err)
 		}
 		u := check.NewUnit(context.Background(), "code", code, check.Lint)
-		if r := rules.Run(u, c); r.Verdict == check.Fail {
+		if r := mustRun(u, c); r.Verdict == check.Fail {
 			verifyCommentFix(t, u, c, r)
 		}
 	})
@@ -548,7 +550,7 @@ func TestCommentsStopsAtFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
-			r := rules.Run(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
+			r := mustRun(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
 			n, stops := len(r.Findings), stopsAtFirst(c.Name, p)
 			if r.Verdict != check.Fail || stops && n != 1 || !stops && n < 2 {
 				t.Errorf("%s (%s): %s with %d finding(s), but stopsAtFirst = %v", tc.spec, p, r.Verdict, n, stops)
@@ -610,7 +612,7 @@ func TestCommentsFixOnlyGiven(t *testing.T) {
 				t.Fatal(err)
 			}
 			u := check.NewUnit(context.Background(), tc.path, []byte(tc.src), check.Profile(tc.profile))
-			r := rules.Run(u, c)
+			r := mustRun(u, c)
 			if r.Verdict != check.Fail || len(r.Findings) < 2 && tc.profile == "lint" && tc.spec != "c;Inline comment" {
 				t.Fatalf("want several findings to choose from, got %s %v", r.Verdict, r.Findings)
 			}

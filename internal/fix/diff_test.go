@@ -2,13 +2,14 @@ package fix
 
 import (
 	"fmt"
-	"github.com/iflint/iflint/internal/goldentest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"golang.org/x/tools/txtar"
 )

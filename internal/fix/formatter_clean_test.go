@@ -14,7 +14,6 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules"
 )
 
 // formatterSamples are the Go and Rust sources of the rule's and the
@@ -73,7 +72,7 @@ func fixAll(t *testing.T, name string, src []byte, spec string) []byte {
 		t.Fatal(err)
 	}
 	u := check.NewUnit(context.Background(), name, src, check.Lint)
-	r := rules.Run(u, c)
+	r := mustRun(u, c)
 	if r.Verdict != check.Fail {
 		return src
 	}

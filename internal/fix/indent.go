@@ -23,7 +23,7 @@ import (
 // so does one the current rule no longer reports: the fixer never edits
 // text its checker did not flag, and findings it is not given (outside a
 // pull request's diff, say) are left alone.
-func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 	if r.Verdict != check.Fail || c.Indent == nil {
 		return nil, nil, nil
 	}
@@ -37,7 +37,7 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	}
 	var indent []layout.LayoutIssue
 	var spacing []layout.LayoutIssue
-	var skipped []Skipped
+	var skipped []check.Skipped
 	taken := map[int]bool{} // indentation issues by line, each applied once
 	for _, f := range r.Findings {
 		is, ok := matchIssue(u.Src, issues, f, u.Profile == check.Lint)
@@ -54,9 +54,9 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 			if u.Profile != check.Lint {
 				why = "the multicodeif profile reports what the paper's evaluator reports; the lint profile's rule, whose fixes this fixer makes, sees nothing to fix here"
 			}
-			skipped = append(skipped, Skipped{f.Start, f.End, why})
+			skipped = append(skipped, check.Skipped{Start: f.Start, End: f.End, Reason: why})
 		case is.Refusal != "":
-			skipped = append(skipped, Skipped{f.Start, f.End, "not fixed: " + is.Refusal})
+			skipped = append(skipped, check.Skipped{Start: f.Start, End: f.End, Reason: "not fixed: " + is.Refusal})
 		case is.Kind == layout.IndentIssue:
 			if !taken[is.Line] {
 				taken[is.Line] = true
@@ -74,7 +74,7 @@ func FixIndentation(u *check.Unit, c constraint.Constraint, r check.Result) (Edi
 	if err := edits.Validate(u.Src); err != nil {
 		return nil, nil, fmt.Errorf("indentation fix: own edits: %w", err)
 	}
-	slices.SortStableFunc(skipped, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
+	slices.SortStableFunc(skipped, func(a, b check.Skipped) int { return cmp.Compare(a.Start, b.Start) })
 	return edits, skipped, nil
 }
 
@@ -117,7 +117,7 @@ func matchIssue(src []byte, issues []layout.LayoutIssue, f check.Finding, lint b
 // line an issue targets gets that issue's blanks; every other line an
 // issue moves shifts by its column delta, and a line moved by several
 // issues (a block inside another re-indented block) by their sum.
-func indentEdits(src []byte, issues []layout.LayoutIssue) (Edits, []Skipped) {
+func indentEdits(src []byte, issues []layout.LayoutIssue) (check.Edits, []check.Skipped) {
 	type lineFix struct {
 		start, end, col int
 		target          string
@@ -159,8 +159,8 @@ func indentEdits(src []byte, issues []layout.LayoutIssue) (Edits, []Skipped) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	var edits Edits
-	var skipped []Skipped
+	var edits check.Edits
+	var skipped []check.Skipped
 	for _, k := range keys {
 		lf := lines[k]
 		lead := lf.target
@@ -172,13 +172,13 @@ func indentEdits(src []byte, issues []layout.LayoutIssue) (Edits, []Skipped) {
 		if lf.shift != 0 && (!lf.set || lf.keep) {
 			col := layout.ExpandCols([]byte(lead), lf.tw) + lf.shift
 			if col < 0 {
-				skipped = append(skipped, Skipped{lf.start, lf.end, "moving its block would take this line left of column 0"})
+				skipped = append(skipped, check.Skipped{Start: lf.start, End: lf.end, Reason: "moving its block would take this line left of column 0"})
 				continue
 			}
 			lead = renderColumns(col, lf.tw, lf.tabs)
 		}
 		if lead != string(src[lf.start:lf.end]) {
-			edits = append(edits, Edit{lf.start, lf.end, lead})
+			edits = append(edits, check.Edit{Start: lf.start, End: lf.end, New: lead})
 		}
 	}
 	return edits, skipped
@@ -238,20 +238,20 @@ func TreeShape(root syntax.Node) string {
 
 // remaining turns the findings of a re-check of out (src with edits
 // applied) into Skipped entries located in src.
-func remaining(edits Edits, r check.Result) []Skipped {
+func remaining(edits check.Edits, r check.Result) []check.Skipped {
 	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) })
-	var sk []Skipped
+	slices.SortStableFunc(sorted, func(a, b check.Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) })
+	var sk []check.Skipped
 	for _, f := range r.Findings {
 		s := mapBack(sorted, f.Start)
-		sk = append(sk, Skipped{s, max(s, mapBack(sorted, f.End)), "not safely fixable: " + f.Message})
+		sk = append(sk, check.Skipped{Start: s, End: max(s, mapBack(sorted, f.End)), Reason: "not safely fixable: " + f.Message})
 	}
 	return sk
 }
 
 // mapBack maps an offset of the edited text to the original: text an
 // edit inserted maps to the start of the range it replaced.
-func mapBack(sorted Edits, off int) int {
+func mapBack(sorted check.Edits, off int) int {
 	delta := 0
 	for _, e := range sorted {
 		at := e.Start + delta
@@ -268,7 +268,7 @@ func mapBack(sorted Edits, off int) int {
 
 // mergeSkipped adds the re-check's leftovers to the reasons already given,
 // keeping one entry per line (the more specific, earlier reason wins).
-func mergeSkipped(given, rest []Skipped) []Skipped {
+func mergeSkipped(given, rest []check.Skipped) []check.Skipped {
 	out := given
 	for _, r := range rest {
 		dup := false
@@ -282,6 +282,6 @@ func mergeSkipped(given, rest []Skipped) []Skipped {
 			out = append(out, r)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Skipped) int { return cmp.Compare(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b check.Skipped) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }

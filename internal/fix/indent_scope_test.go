@@ -9,17 +9,16 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
-	"github.com/iflint/iflint/internal/rules"
 )
 
-func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding) []check.Finding) (string, check.Result, Edits, []Skipped) {
+func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding) []check.Finding) (string, check.Result, check.Edits, []check.Skipped) {
 	t.Helper()
 	c, err := constraint.ParseAnswer(constraint.Indentation, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	u := check.NewUnit(context.Background(), name, []byte(src), check.Lint)
-	r := rules.Run(u, c)
+	r := mustRun(u, c)
 	if r.Verdict != check.Fail {
 		t.Fatalf("%s does not fail: %s", name, r.Reason)
 	}
@@ -53,7 +52,7 @@ func lineSpan(src []byte, f check.Finding) (int, int) {
 
 // requireInside fails when an edit touches text outside the lines of the
 // findings it was given.
-func requireInside(t *testing.T, src []byte, given []check.Finding, edits Edits) {
+func requireInside(t *testing.T, src []byte, given []check.Finding, edits check.Edits) {
 	t.Helper()
 	for _, e := range edits {
 		ok := false
@@ -165,7 +164,7 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := check.NewUnit(context.Background(), name, code, check.Lint)
-		r := rules.Run(u, c)
+		r := mustRun(u, c)
 		if r.Verdict != check.Fail {
 			continue
 		}

@@ -3,11 +3,11 @@ package fix
 import (
 	"context"
 	"fmt"
-	"github.com/iflint/iflint/internal/goldentest"
-	"github.com/iflint/iflint/internal/rules"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"golang.org/x/tools/txtar"
 
@@ -68,7 +68,7 @@ func runLayoutGolden(t *testing.T, typ constraint.Type, fixer Fixer) {
 			lc := loadLayoutCase(t, typ, path)
 			ctx := context.Background()
 			u := check.NewUnit(ctx, lc.name, lc.code, check.Lint)
-			r := rules.Run(u, lc.c)
+			r := mustRun(u, lc.c)
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
@@ -101,7 +101,7 @@ func parsePair(t *testing.T, lc layoutCase, out []byte) (before, after *syntax.T
 	return before, after
 }
 
-func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped, fixer Fixer) {
+func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []check.Skipped, fixer Fixer) {
 	t.Helper()
 	ctx := context.Background()
 	before, after := parsePair(t, lc, out)
@@ -115,7 +115,7 @@ func checkLayoutFixed(t *testing.T, lc layoutCase, out []byte, skipped []Skipped
 		t.Errorf("fix changed the syntax tree's shape:\n%s", out)
 	}
 	u2 := check.NewUnit(ctx, lc.name, out, check.Lint)
-	r2 := rules.Run(u2, lc.c)
+	r2 := mustRun(u2, lc.c)
 	if len(skipped) == 0 && r2.Verdict != check.Pass {
 		t.Errorf("nothing skipped but the fixed file fails: %s %v", r2.Reason, r2.Findings)
 	}
@@ -142,7 +142,7 @@ func shapeNote(t *testing.T, lc layoutCase, out []byte) string {
 
 // renderLayout is the golden text: the fixed file, then each skipped
 // finding as line:col of the original and its reason.
-func renderLayout(src, out []byte, skipped []Skipped) string {
+func renderLayout(src, out []byte, skipped []check.Skipped) string {
 	var sb strings.Builder
 	sb.WriteString("-- fixed --\n")
 	sb.Write(out)

@@ -47,7 +47,7 @@ var _ Fixer = FixNaming
 // What is a declaration comes from the rule's own model
 // (check.NamingTargets), so a name the file does not declare is never
 // renamed.
-func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 	if c.Type != constraint.Naming {
 		return nil, nil, fmt.Errorf("naming fixer: want a %s constraint, got %q", constraint.Naming, c.Type)
 	}
@@ -74,13 +74,13 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 		}
 	}
 	conv := conventions(c)
-	var edits Edits
-	var skipped []Skipped
+	var edits check.Edits
+	var skipped []check.Skipped
 	claimed := map[string]string{} // new spelling → old, across findings
 	done := map[string]bool{}
 	for _, fd := range r.Findings {
 		skip := func(format string, args ...any) {
-			skipped = append(skipped, Skipped{fd.Start, fd.End, fmt.Sprintf(format, args...)})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: fmt.Sprintf(format, args...)})
 		}
 		if fd.Start < 0 || fd.End > len(u.Src) || fd.Start > fd.End {
 			return nil, nil, fmt.Errorf("naming fixer: finding [%d:%d) outside the %d-byte source", fd.Start, fd.End, len(u.Src))
@@ -119,7 +119,7 @@ func FixNaming(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, [
 		}
 		done[name], claimed[newName] = true, name
 		for _, n := range f.byName[name] {
-			edits = append(edits, Edit{n.Start(), n.End(), newName})
+			edits = append(edits, check.Edit{Start: n.Start(), End: n.End(), New: newName})
 		}
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })

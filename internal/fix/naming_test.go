@@ -3,12 +3,12 @@ package fix
 import (
 	"context"
 	"fmt"
-	"github.com/iflint/iflint/internal/goldentest"
-	"github.com/iflint/iflint/internal/rules"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"golang.org/x/tools/txtar"
 
@@ -94,7 +94,7 @@ func TestNamingOnCheckCases(t *testing.T) {
 			}
 			c, codeName, code := namingCase(t, path, ar)
 			u := check.NewUnit(context.Background(), codeName, code, check.Lint)
-			if r := rules.Run(u, c); r.Verdict == check.Fail {
+			if r := mustRun(u, c); r.Verdict == check.Fail {
 				fixNamingAndVerify(t, u, c, r)
 			}
 		})
@@ -130,7 +130,7 @@ func runNamingCase(t *testing.T, path string) string {
 	}
 	c, codeName, code := namingCase(t, path, ar)
 	u := check.NewUnit(context.Background(), codeName, code, check.Lint)
-	before := rules.Run(u, c)
+	before := mustRun(u, c)
 	if before.Verdict != check.Fail {
 		t.Fatalf("%s: check says %s before fixing (%s); a fixer case needs findings", path, before.Verdict, before.Reason)
 	}
@@ -149,7 +149,7 @@ func runNamingCase(t *testing.T, path string) string {
 // fixNamingAndVerify applies the fixer's edits to u and asserts what
 // callers rely on: the edits only respell reported names, parse no
 // worse, leave only skipped findings, and are idempotent.
-func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []Skipped) {
+func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []check.Skipped) {
 	t.Helper()
 	edits, skipped, err := FixNaming(u, c, r)
 	if err != nil {
@@ -187,7 +187,7 @@ func fixNamingAndVerify(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 	fu := check.NewUnit(context.Background(), u.Path, fixed, check.Lint)
 	assertParsesNoWorse(t, u, fu, c)
 	assertOnlySkippedRemain(t, u, fu, c, edits, skipped)
-	again, _, err := FixNaming(fu, c, rules.Run(fu, c))
+	again, _, err := FixNaming(fu, c, mustRun(fu, c))
 	if err != nil || len(again) > 0 {
 		t.Errorf("fix is not idempotent: second pass proposes %v (err %v)", again, err)
 	}
@@ -214,7 +214,7 @@ func assertParsesNoWorse(t *testing.T, before, after *check.Unit, c constraint.C
 // said it skipped (possibly respelled: a C++ constructor skipped as a
 // function is renamed with its class), so a rename never creates a new
 // violation.
-func assertOnlySkippedRemain(t *testing.T, before, after *check.Unit, c constraint.Constraint, edits Edits, skipped []Skipped) {
+func assertOnlySkippedRemain(t *testing.T, before, after *check.Unit, c constraint.Constraint, edits check.Edits, skipped []check.Skipped) {
 	t.Helper()
 	renamed := map[string]string{}
 	for _, e := range edits {
@@ -228,10 +228,10 @@ func assertOnlySkippedRemain(t *testing.T, before, after *check.Unit, c constrai
 			names = append(names, n)
 		}
 	}
-	if res := rules.Run(after, c); len(res.Findings) > len(skipped) {
+	if res := mustRun(after, c); len(res.Findings) > len(skipped) {
 		t.Errorf("fixed file has %d findings, more than the %d skipped", len(res.Findings), len(skipped))
 	}
-	res := rules.Run(after, c)
+	res := mustRun(after, c)
 	if len(skipped) == 0 && res.Verdict != check.Pass {
 		t.Errorf("nothing skipped, yet the fixed file does not pass: %s %s %v", res.Verdict, res.Reason, res.Findings)
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -40,7 +39,7 @@ type propFixer struct {
 	typ  constraint.Type
 	fix  Fixer
 	// covers reports whether edit e lies within what finding f flagged.
-	covers func(src []byte, id lang.ID, f check.Finding, e Edit) bool
+	covers func(src []byte, id lang.ID, f check.Finding, e check.Edit) bool
 }
 
 var propFixerList = []propFixer{
@@ -52,7 +51,7 @@ var propFixerList = []propFixer{
 
 // bracesCover: a brace fix changes only the blanks that touch the
 // flagged token, into other blanks.
-func bracesCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
+func bracesCover(src []byte, _ lang.ID, f check.Finding, e check.Edit) bool {
 	lo, hi := f.Start, f.End
 	for lo > 0 && isWS(src[lo-1]) {
 		lo--
@@ -66,7 +65,7 @@ func bracesCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
 
 // indentationCover: a layout fix stays on the flagged lines, or within
 // the block the flagged line opens (a re-indent of that block).
-func indentationCover(src []byte, id lang.ID, f check.Finding, e Edit) bool {
+func indentationCover(src []byte, id lang.ID, f check.Finding, e check.Edit) bool {
 	lo := lineStartOf(src, f.Start)
 	hi := lineEndOf(src, max(f.End-1, f.Start))
 	if t, err := syntax.Parse(context.Background(), id, src); err == nil {
@@ -85,7 +84,7 @@ func indentationCover(src []byte, id lang.ID, f check.Finding, e Edit) bool {
 }
 
 // namingCover: a rename replaces occurrences of the flagged name.
-func namingCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
+func namingCover(src []byte, _ lang.ID, f check.Finding, e check.Edit) bool {
 	name := src[f.Start:f.End]
 	return len(name) > 0 && bytes.Equal(src[e.Start:e.End], name)
 }
@@ -96,7 +95,7 @@ func namingCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
 // annotations or attributes of the declaration) and the line below. A
 // doc fix may also re-attach a comment that blank lines detach from the
 // flagged declaration, by deleting those blank lines and only them.
-func commentsCover(src []byte, _ lang.ID, f check.Finding, e Edit) bool {
+func commentsCover(src []byte, _ lang.ID, f check.Finding, e check.Edit) bool {
 	isComment := func(s, e int) bool {
 		l := strings.TrimSpace(string(src[s:e]))
 		for _, p := range []string{"//", "/*", "*", "#", `"""`, "'''"} {
@@ -246,7 +245,7 @@ var propFuzzSpecs = map[constraint.Type][]string{
 // property.
 func checkFixerProperty(pf propFixer, pc propCase, singles int) (int, []string) {
 	u := check.NewUnit(context.Background(), pc.path, pc.src, check.Lint)
-	r := rules.Run(u, pc.c)
+	r := mustRun(u, pc.c)
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return 0, nil
 	}
@@ -282,7 +281,7 @@ func checkFixerProperty(pf propFixer, pc propCase, singles int) (int, []string) 
 			}
 		}
 		for _, f := range given {
-			edited := slicesAny(edits, func(e Edit) bool { return pf.covers(pc.src, pc.c.Lang, f, e) })
+			edited := slicesAny(edits, func(e check.Edit) bool { return pf.covers(pc.src, pc.c.Lang, f, e) })
 			refused := false
 			for _, s := range skipped {
 				if s.Start >= f.Start && s.Start <= max(f.End, f.Start) && strings.TrimSpace(s.Reason) != "" {
@@ -417,13 +416,13 @@ func TestPropertyCatchesOverreach(t *testing.T) {
 		t.Fatal(err)
 	}
 	pc := propCase{"overreach", c, "A.java", src}
-	greedy := func(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
-		return FixBraces(u, c, rules.Run(u, c))
+	greedy := func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
+		return FixBraces(u, c, mustRun(u, c))
 	}
 	if _, bad := checkFixerProperty(propFixer{"greedy", constraint.Braces, greedy, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that fixes findings it was not given passes the property")
 	}
-	silent := func(u *check.Unit, c constraint.Constraint, r check.Result) (Edits, []Skipped, error) {
+	silent := func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
 		one := r
 		one.Findings = r.Findings[:1]
 		return FixBraces(u, c, one)

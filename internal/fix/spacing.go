@@ -3,6 +3,7 @@ package fix
 import (
 	"slices"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/rules/layout"
 )
 
@@ -11,10 +12,10 @@ import (
 // a keyword argument's "=", as the rule decided). An issue whose edits
 // would overlap an edit already taken (a comma right before an operator,
 // say) is skipped with that reason; identical edits are taken once.
-func spacingEdits(issues []layout.LayoutIssue, taken Edits) (Edits, []Skipped) {
-	var out Edits
-	var skipped []Skipped
-	overlaps := func(e Edit) bool {
+func spacingEdits(issues []layout.LayoutIssue, taken check.Edits) (check.Edits, []check.Skipped) {
+	var out check.Edits
+	var skipped []check.Skipped
+	overlaps := func(e check.Edit) bool {
 		for _, t := range append(slices.Clone(taken), out...) {
 			if t == e {
 				continue
@@ -28,16 +29,16 @@ func spacingEdits(issues []layout.LayoutIssue, taken Edits) (Edits, []Skipped) {
 	for _, is := range issues {
 		clash := false
 		for _, le := range is.Edits {
-			if overlaps(Edit{le.Start, le.End, le.New}) {
+			if overlaps(check.Edit{Start: le.Start, End: le.End, New: le.New}) {
 				clash = true
 			}
 		}
 		if clash {
-			skipped = append(skipped, Skipped{is.Start, is.End, "not fixed: its blanks overlap another fix on this line; run the fixer again"})
+			skipped = append(skipped, check.Skipped{Start: is.Start, End: is.End, Reason: "not fixed: its blanks overlap another fix on this line; run the fixer again"})
 			continue
 		}
 		for _, le := range is.Edits {
-			e := Edit{le.Start, le.End, le.New}
+			e := check.Edit{Start: le.Start, End: le.End, New: le.New}
 			if !slices.Contains(out, e) && !slices.Contains(taken, e) {
 				out = append(out, e)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/markdown"
 )
 
@@ -103,7 +104,7 @@ func ApplySuggestions(src []byte, blocks []SuggestionBlock) ([]byte, error) {
 	for i, b := range blocks {
 		if b.StartLine < next || b.Line < b.StartLine || b.Line > len(lines) {
 			return nil, fmt.Errorf("%w: suggestion #%d spans lines %d..%d: want %d <= start <= line <= %d",
-				ErrRange, i, b.StartLine, b.Line, next, len(lines))
+				check.ErrRange, i, b.StartLine, b.Line, next, len(lines))
 		}
 		content, err := unfence(b.Body)
 		if err != nil {

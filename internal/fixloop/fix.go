@@ -2,6 +2,7 @@ package fixloop
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
@@ -142,7 +143,9 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 		o.Fixer = fix.For
 	}
 	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
-	f.res.Before = engine.Check(ctx, files, o.Options)
+	if f.res.Before, err = engine.Check(ctx, files, o.Options); err != nil {
+		return nil, err
+	}
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
 		if oc.Verdict == check.Fail {
@@ -175,12 +178,12 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 			}
 		}()
 	}
-	if err := f.settle(ctx, paths); err != nil {
+	if err := cmp.Or(f.settle(ctx, paths), f.ruleErr); err != nil {
 		return f.res, err
 	}
 	for _, p := range paths {
 		if o.Refactor != nil && !IsTestFile(p) {
-			if err := f.refactor(ctx, p, engine.Applicable(o.Config, p)); err != nil {
+			if err := cmp.Or(f.refactor(ctx, p, engine.Applicable(o.Config, p)), f.ruleErr); err != nil {
 				return f.res, err
 			}
 		}
@@ -197,7 +200,9 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 			changed = append(changed, engine.File{Path: file.Path, Src: cur})
 		}
 	}
-	f.res.After = f.after(ctx, changed)
+	if f.res.After, err = f.after(ctx, changed); err != nil {
+		return nil, err
+	}
 	f.report()
 	f.progress("done")
 	return f.res, nil
@@ -205,8 +210,11 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 
 // after is the check of the fixed tree: only the changed files are
 // checked again; every other file's verdicts are those of Before.
-func (f *fixer) after(ctx context.Context, changed []engine.File) *engine.Result {
-	res := engine.Check(ctx, changed, f.o.Options)
+func (f *fixer) after(ctx context.Context, changed []engine.File) (*engine.Result, error) {
+	res, err := engine.Check(ctx, changed, f.o.Options)
+	if err != nil {
+		return nil, err
+	}
 	isChanged := make(map[string]bool, len(changed))
 	for _, c := range changed {
 		isChanged[c.Path] = true
@@ -228,16 +236,19 @@ func (f *fixer) after(ctx context.Context, changed []engine.File) *engine.Result
 		}
 	}
 	engine.SortResult(res)
-	return res
+	return res, nil
 }
 
 // fixer is the state of one Fix run.
 type fixer struct {
-	o    FixOptions
-	res  *FixResult
-	cur  map[string][]byte // every file with the accepted candidates applied
-	orig map[string][]byte
-	tree *sandbox.Tree // nil without a test command
+	// ruleErr is the first internal failure of a rule (run); the fix run
+	// stops with it.
+	ruleErr error
+	o       FixOptions
+	res     *FixResult
+	cur     map[string][]byte // every file with the accepted candidates applied
+	orig    map[string][]byte
+	tree    *sandbox.Tree // nil without a test command
 	// The group test's state (see settle): verdicts of the candidates
 	// tested so far, by key; the candidates of the current pass waiting
 	// for the tests; whether the kept set so far is known to pass.
@@ -283,8 +294,19 @@ func (f *fixer) decider(ctx context.Context, u *check.Unit) verify.Decide {
 			d, _ := f.o.Judge.Decide(ctx, judge.Task{Constraint: c, Code: string(u.Src)})
 			return d.Result()
 		}
-		return rules.Run(u, c)
+		return f.check(u, c)
 	}
+}
+
+// check checks c on u, recording a rule's internal failure in f.ruleErr:
+// callers deep in the verification stages keep their shape, and the run
+// stops with the failure at its next step.
+func (f *fixer) check(u *check.Unit, c constraint.Constraint) check.Result {
+	r, err := rules.Run(u, c)
+	if err != nil && f.ruleErr == nil {
+		f.ruleErr = err
+	}
+	return r
 }
 
 func (f *fixer) file(ctx context.Context, path string) error {

@@ -9,7 +9,6 @@ import (
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -46,7 +45,7 @@ func BenchmarkCheckFile(b *testing.B) {
 	src := benchFile()
 	ctx := context.Background()
 	for b.Loop() {
-		r := engine.Check(ctx, []engine.File{{Path: "geometry.py", Src: src}}, engine.Options{Config: cfg, Workers: 1})
+		r := mustCheck(ctx, []engine.File{{Path: "geometry.py", Src: src}}, engine.Options{Config: cfg, Workers: 1})
 		if len(r.Diagnostics) != 61 {
 			b.Fatalf("%d diagnostics, want 61", len(r.Diagnostics))
 		}
@@ -69,7 +68,7 @@ func BenchmarkVerifyFix(b *testing.B) {
 	entries := engine.Applicable(cfg, "geometry.py")
 	naming := entries[0].Constraint
 	u := f.unit(ctx, "geometry.py", src)
-	r := rules.Run(u, naming)
+	r := mustRun(u, naming)
 	edits, skipped, err := fix.FixNaming(u, naming, r)
 	if err != nil || len(edits) == 0 {
 		b.Fatalf("no candidate: %v", err)

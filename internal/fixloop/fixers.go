@@ -11,7 +11,6 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
-	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -23,7 +22,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 	c := e.Constraint
 	old := f.cur[path]
 	u := f.unit(ctx, path, old)
-	r := rules.Run(u, c)
+	r := f.check(u, c)
 	if r.Verdict != check.Fail {
 		return nil // fine from the start, or fixed by an earlier candidate
 	}
@@ -37,7 +36,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 	}
 	edits, skipped, err := fx(u, c, in)
 	if err == nil {
-		var left []fix.Skipped
+		var left []check.Skipped
 		edits, left, err = f.confine(path, u, c, fx, in, edits)
 		skipped = append(skipped, left...)
 	}
@@ -75,7 +74,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 }
 
 // addSkipped records the findings a fixer (or the scope) left.
-func (f *fixer) addSkipped(cand *Candidate, u *check.Unit, skipped []fix.Skipped) {
+func (f *fixer) addSkipped(cand *Candidate, u *check.Unit, skipped []check.Skipped) {
 	for _, s := range skipped {
 		line, col := u.Position(s.Start)
 		cand.Skipped = append(cand.Skipped, SkippedFinding{line, col, s.Reason})
@@ -97,7 +96,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 			return err
 		}
 		u := f.unit(ctx, path, f.cur[path])
-		r := rules.Run(u, c)
+		r := f.check(u, c)
 		i := slices.IndexFunc(r.Findings, func(fd check.Finding) bool { return fd.Message == want.Message })
 		if r.Verdict != check.Fail || i < 0 {
 			continue
@@ -154,7 +153,7 @@ func (f *fixer) held(ctx context.Context, u *check.Unit, entries []config.Entry)
 
 // leftLines maps the skipped findings' offsets through edits to the
 // lines of the candidate src where they now stand.
-func leftLines(src []byte, edits fix.Edits, skipped []fix.Skipped) []int {
+func leftLines(src []byte, edits check.Edits, skipped []check.Skipped) []int {
 	var out []int
 	for _, s := range skipped {
 		off := s.Start

@@ -110,18 +110,18 @@ func (f *fixer) keep(path string) func(*check.Unit, check.Finding) bool {
 
 // scopeFindings splits r's findings into those in scope, which the fixer
 // is shown, and the others, which come back as skipped.
-func (f *fixer) scopeFindings(path string, u *check.Unit, r check.Result) (check.Result, []fix.Skipped) {
+func (f *fixer) scopeFindings(path string, u *check.Unit, r check.Result) (check.Result, []check.Skipped) {
 	keep := f.keep(path)
 	if keep == nil || len(r.Findings) == 0 {
 		return r, nil
 	}
 	var in []check.Finding
-	var out []fix.Skipped
+	var out []check.Skipped
 	for _, fd := range r.Findings {
 		if keep(u, fd) {
 			in = append(in, fd)
 		} else {
-			out = append(out, fix.Skipped{Start: fd.Start, End: fd.End, Reason: f.outsideScope()})
+			out = append(out, check.Skipped{Start: fd.Start, End: fd.End, Reason: f.outsideScope()})
 		}
 	}
 	r.Findings = in
@@ -178,7 +178,7 @@ func (f *fixer) outside(path string, ranges []LineRange) (LineRange, bool) {
 //
 // It returns the edits to use (nil: nothing left) and the findings
 // skipped on the way.
-func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx fix.Fixer, in check.Result, edits fix.Edits) (fix.Edits, []fix.Skipped, error) {
+func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx fix.Fixer, in check.Result, edits check.Edits) (check.Edits, []check.Skipped, error) {
 	if f.o.InScope == nil || len(edits) == 0 {
 		return edits, nil, nil
 	}
@@ -193,7 +193,7 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 		}
 	}
 	var keepF []check.Finding
-	var skipped []fix.Skipped
+	var skipped []check.Skipped
 	for _, fd := range in.Findings {
 		one := in
 		one.Findings = []check.Finding{fd}
@@ -207,11 +207,11 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 		}
 		ranges, err := f.changedLines(path, u.Src, src)
 		if err != nil {
-			skipped = append(skipped, fix.Skipped{Start: fd.Start, End: fd.End, Reason: "its fix cannot be shown as a suggestion: " + err.Error()})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "its fix cannot be shown as a suggestion: " + err.Error()})
 			continue
 		}
 		if r, out := f.outside(path, ranges); out {
-			skipped = append(skipped, fix.Skipped{Start: fd.Start, End: fd.End,
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End,
 				Reason: fmt.Sprintf("its fix also changes %s, outside the lines a suggestion can cover; fix it by hand", r)})
 			continue
 		}
@@ -230,7 +230,7 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 		// The findings' fixes stay inside one by one but not together;
 		// nothing here is safe to suggest.
 		for _, fd := range keepF {
-			skipped = append(skipped, fix.Skipped{Start: fd.Start, End: fd.End, Reason: "its fix, together with the others, reaches outside the lines a suggestion can cover"})
+			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "its fix, together with the others, reaches outside the lines a suggestion can cover"})
 		}
 		return nil, skipped, nil
 	}
@@ -239,7 +239,7 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 
 // editsInScope reports whether applying edits to cur changes only lines
 // in scope.
-func (f *fixer) editsInScope(path string, cur []byte, edits fix.Edits) (bool, error) {
+func (f *fixer) editsInScope(path string, cur []byte, edits check.Edits) (bool, error) {
 	src, err := edits.Apply(cur)
 	if err != nil {
 		return false, err
@@ -253,9 +253,9 @@ func (f *fixer) editsInScope(path string, cur []byte, edits fix.Edits) (bool, er
 }
 
 // editsInside keeps the edits whose own lines are in scope.
-func (f *fixer) editsInside(path string, u *check.Unit, edits fix.Edits) fix.Edits {
+func (f *fixer) editsInside(path string, u *check.Unit, edits check.Edits) check.Edits {
 	m := f.lineMapOf(path, u)
-	return slices.DeleteFunc(slices.Clone(edits), func(e fix.Edit) bool {
+	return slices.DeleteFunc(slices.Clone(edits), func(e check.Edit) bool {
 		l1, _ := u.Position(e.Start)
 		l2, _ := u.Position(e.End)
 		r := m.span(l1, l2)

@@ -3,6 +3,7 @@ package infer
 import (
 	"bytes"
 	"context"
+	"errors"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
@@ -182,10 +183,10 @@ func family(k constraint.NameKind) constraint.NameKind {
 // evidence judges one file against every candidate of its language.
 // fixed, when set, are naming rules ("class:snake_case") every naming
 // candidate carries, and only naming is judged.
-func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lang.ID]string) fileEvidence {
+func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lang.ID]string) (fileEvidence, error) {
 	entries := engine.ApplicableTo(cs.cfg, f) // a header as its content shows, as check decides
 	if len(entries) == 0 || bytes.IndexByte(f.Src, 0) >= 0 {
-		return fileEvidence{} // the engine skips binary files too
+		return fileEvidence{}, nil // the engine skips binary files too
 	}
 	id := entries[0].Constraint.Lang
 	ev := fileEvidence{lang: id, names: map[constraint.NameKind]map[string]Tally{}, others: map[constraint.Type]map[string]Candidate{}}
@@ -195,7 +196,10 @@ func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lan
 	if fixed == nil {
 		for _, e := range entries {
 			c := e.Constraint
-			r := rules.Run(u, c)
+			r, err := rules.Run(u, c)
+			if err != nil {
+				return fileEvidence{}, err
+			}
 			cand := ev.others[c.Type][c.Spec]
 			tallyResult(&cand, u, c, r, func(off int, fileLevel bool) bool {
 				line, col := u.Position(off)
@@ -210,7 +214,7 @@ func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lan
 	if convs := cs.naming[id]; convs != nil {
 		cs.namingEvidence(u, id, convs, fixed[id], sup, ev.names)
 	}
-	return ev
+	return ev, nil
 }
 
 // tallyResult adds one rule result to cand: the units the rule judged
@@ -328,20 +332,24 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 }
 
 // renameEvidence judges the naming of id's files again with fixed rules.
-func (cs *candidates) renameEvidence(ctx context.Context, files []engine.File, id lang.ID, fixed string, workers int) map[constraint.NameKind]map[string]Tally {
+func (cs *candidates) renameEvidence(ctx context.Context, files []engine.File, id lang.ID, fixed string, workers int) (map[constraint.NameKind]map[string]Tally, error) {
 	parts := make([]fileEvidence, len(files))
+	errs := make([]error, len(files))
 	par.For(len(files), workers, func(i int) {
 		if ctx.Err() == nil {
-			parts[i] = cs.evidence(ctx, files[i], map[lang.ID]string{id: fixed})
+			parts[i], errs[i] = cs.evidence(ctx, files[i], map[lang.ID]string{id: fixed})
 		}
 	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	le := newLangEvidence()
 	for _, p := range parts {
 		if p.lang == id {
 			le.merge(p)
 		}
 	}
-	return le.names
+	return le.names, nil
 }
 
 // langEvidence is the evidence of a language's files, summed.

@@ -11,7 +11,9 @@
 package infer
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -150,12 +152,13 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 	r.Exclude, r.GeneratedExclude = def.Exclude, generatedGlobs(fs.Files, generated)
 	cands := newCandidates(def)
 	parts := make([]fileEvidence, len(files))
+	errs := make([]error, len(files))
 	par.For(len(files), o.Workers, func(i int) {
 		if ctx.Err() == nil {
-			parts[i] = cands.evidence(ctx, files[i], nil)
+			parts[i], errs[i] = cands.evidence(ctx, files[i], nil)
 		}
 	})
-	if err := ctx.Err(); err != nil {
+	if err := cmp.Or(ctx.Err(), errors.Join(errs...)); err != nil {
 		return nil, err
 	}
 	ev := map[lang.ID]*langEvidence{}
@@ -181,7 +184,10 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			// ecosystem's defaults, so when the choice differs, the
 			// names are judged again with it.
 			if fixed := l.Naming.alternateRules(); fixed != "" && naming.NamingAlternates(id) {
-				again := cands.renameEvidence(ctx, files, id, fixed, o.Workers)
+				again, err := cands.renameEvidence(ctx, files, id, fixed, o.Workers)
+				if err != nil {
+					return nil, err
+				}
 				if !reflect.DeepEqual(again, le.names) {
 					le.names = again
 					l.Naming = decideNaming(id, le.names, cands.pref(id), o)

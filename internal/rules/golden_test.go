@@ -48,7 +48,7 @@ func runGolden(t *testing.T, path string) string {
 	var sb strings.Builder
 	for _, p := range []check.Profile{check.MultiCodeIF, check.Lint} {
 		u := check.NewUnit(context.Background(), codeName, code, p)
-		r := Run(u, c)
+		r := run(u, c)
 		fmt.Fprintf(&sb, "%s: %s (%s)", p, r.Verdict, r.Method)
 		if r.Reason != "" {
 			fmt.Fprintf(&sb, ": %s", firstLine(r.Reason))

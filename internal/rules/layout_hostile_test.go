@@ -52,7 +52,7 @@ func TestLayoutHostileInputs(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					r := Run(u, c)
+					r := run(u, c)
 					if r.Verdict == check.Unverified || r.Reason == "" {
 						t.Errorf("%s %s %s: %s %q", name, c.Spec, p, r.Verdict, r.Reason)
 					}
@@ -67,7 +67,7 @@ func TestLayoutHostileInputs(t *testing.T) {
 					if name == "big" {
 						continue
 					}
-					again := Run(u2, c)
+					again := run(u2, c)
 					if !reflect.DeepEqual(again, r) {
 						t.Errorf("%s %s %s: not deterministic", name, c.Spec, p)
 					}
@@ -95,7 +95,7 @@ func TestLayoutReportsEveryFinding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := Run(check.NewUnit(context.Background(), "x.c", []byte(tc.src), p), c)
+			r := run(check.NewUnit(context.Background(), "x.c", []byte(tc.src), p), c)
 			if len(r.Findings) != 300 {
 				t.Errorf("%s %s: %d findings, want 300", tc.spec, p, len(r.Findings))
 			}
@@ -106,7 +106,7 @@ func TestLayoutReportsEveryFinding(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []check.Profile{check.MultiCodeIF, check.Lint} {
-		r := Run(check.NewUnit(context.Background(), "x.c", []byte(br.String()), p), c)
+		r := run(check.NewUnit(context.Background(), "x.c", []byte(br.String()), p), c)
 		if len(r.Findings) != 300 {
 			t.Errorf("braces %s: %d findings, want 300", p, len(r.Findings))
 		}

@@ -78,7 +78,7 @@ func checkRobust(ctx context.Context, t testing.TB, name string, src []byte, cs 
 	}
 	for _, c := range cs {
 		for _, p := range []check.Profile{check.MultiCodeIF, check.Lint} {
-			r := Run(units[p], c)
+			r := run(units[p], c)
 			switch r.Verdict {
 			case check.Pass, check.Fail, check.Unverified:
 			default:

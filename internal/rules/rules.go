@@ -59,11 +59,12 @@ func RuleTypes() []constraint.Type {
 }
 
 // Run checks c on u. Types without a rule are Unverified (method llm)
-// until a judge decides them.
-func Run(u *check.Unit, c constraint.Constraint) check.Result {
+// until a judge decides them. The error is a rule's internal failure
+// (*check.RuleError), never a finding.
+func Run(u *check.Unit, c constraint.Constraint) (check.Result, error) {
 	r, ok := registry[c.Type]
 	if !ok {
-		return check.Result{Verdict: check.Unverified, Method: check.MethodLLM, Reason: "decided by an LLM judge; no judge configured"}
+		return check.Result{Verdict: check.Unverified, Method: check.MethodLLM, Reason: "decided by an LLM judge; no judge configured"}, nil
 	}
 	return r.Run(u, c)
 }

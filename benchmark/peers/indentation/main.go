@@ -170,7 +170,10 @@ func flags(c labelled) (bool, string) {
 		return false, "bad spec: " + err.Error()
 	}
 	u := check.NewUnit(context.Background(), c.name, c.code, check.Lint)
-	r := rules.Run(u, k)
+	r, err := rules.Run(u, k)
+	if err != nil {
+		return false, err.Error()
+	}
 	if r.Verdict != check.Fail {
 		if r.Verdict == check.Unverified {
 			return false, "unverified: " + r.Reason

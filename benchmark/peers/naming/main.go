@@ -124,7 +124,8 @@ func iflintTargets(path string, src []byte, spec string) ([]naming.NameTarget, c
 	if err != nil {
 		return nil, check.Result{}, err
 	}
-	return ts, rules.Run(u, c), nil
+	r, err := rules.Run(u, c)
+	return ts, r, err
 }
 
 // lineOf is the 1-based line of byte offset off in src.

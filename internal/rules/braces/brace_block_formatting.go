@@ -14,7 +14,7 @@ import (
 // the lint profile reads the syntax tree (brace_tree.go), where a brace
 // knows whether it opens a block, which header it belongs to and which
 // keyword follows it.
-var BracesRule = &check.Rule{Type: constraint.Braces, Check: checkBraceFormatting}
+var BracesRule = &check.Rule{Type: constraint.Braces, Paper: checkBraceFormatting, Lint: checkBraceFormatting}
 
 func checkBraceFormatting(u *check.Unit, c constraint.Constraint) check.Result {
 	style := c.Name

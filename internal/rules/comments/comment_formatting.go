@@ -18,7 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-var CommentsRule = &check.Rule{Type: constraint.Comments, Check: checkComments}
+var CommentsRule = &check.Rule{Type: constraint.Comments, Paper: checkComments, Lint: checkComments}
 
 func checkComments(u *check.Unit, c constraint.Constraint) check.Result {
 	style := strings.ToLower(c.Name)

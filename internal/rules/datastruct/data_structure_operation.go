@@ -13,7 +13,7 @@ import (
 // dsOperationRule: the required structure is used and every listed
 // operation is called somewhere (by name, on any receiver: the evaluator
 // does not tie the call to the structure).
-var DsOperationRule = &check.Rule{Type: constraint.DSOperation, Check: checkDSOperation}
+var DsOperationRule = &check.Rule{Type: constraint.DSOperation, Paper: checkDSOperation, Lint: checkDSOperation}
 
 func checkDSOperation(u *check.Unit, c constraint.Constraint) check.Result {
 	a, name, occ, res := dsStructure(u, c, false)

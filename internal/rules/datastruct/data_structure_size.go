@@ -14,7 +14,7 @@ import (
 // dsSizeRule: the required structure is used and its size appears in the
 // code. Like the evaluator, the size is a plain substring test on the code
 // without comments (strings and larger numbers count: 100 is in 1000).
-var DsSizeRule = &check.Rule{Type: constraint.DSSize, Check: checkDSSize}
+var DsSizeRule = &check.Rule{Type: constraint.DSSize, Paper: checkDSSize, Lint: checkDSSize}
 
 func checkDSSize(u *check.Unit, c constraint.Constraint) check.Result {
 	// The evaluator's Rust and Go size checks compare the answer as

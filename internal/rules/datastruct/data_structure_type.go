@@ -13,7 +13,7 @@ import (
 
 // dsTypeRule: the code uses the required data structure
 // (data_structure.py, check_data_structure_type).
-var DsTypeRule = &check.Rule{Type: constraint.DSType, Check: checkDSType}
+var DsTypeRule = &check.Rule{Type: constraint.DSType, Paper: checkDSType, Lint: checkDSType}
 
 func checkDSType(u *check.Unit, c constraint.Constraint) check.Result {
 	_, name, occ, res := dsStructure(u, c, false)

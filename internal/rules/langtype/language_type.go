@@ -13,7 +13,7 @@ import (
 // Guesslang model for its single reliable guess, exactly as the paper's
 // evaluator did (language_type_guesslang.go); lint identifies the
 // language from its syntax (language_type_lint.go).
-var LanguageTypeRule = &check.Rule{Type: constraint.LanguageType, Check: checkLanguageType}
+var LanguageTypeRule = &check.Rule{Type: constraint.LanguageType, Paper: checkLanguageType, Lint: checkLanguageType}
 
 func checkLanguageType(u *check.Unit, c constraint.Constraint) check.Result {
 	if u.Profile == check.MultiCodeIF {

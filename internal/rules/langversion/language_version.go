@@ -18,7 +18,7 @@ import (
 // way the paper's evaluator does (py_compile, javac, rustc --emit=metadata);
 // otherwise it reports a best-effort static verdict: the code must parse
 // and use no syntax or standard-library feature newer than the version.
-var LanguageVersionRule = &check.Rule{Type: constraint.LanguageVer, Check: checkLanguageVersion}
+var LanguageVersionRule = &check.Rule{Type: constraint.LanguageVer, Paper: checkLanguageVersion, Lint: checkLanguageVersion}
 
 // versionIssue is one reason the code would not compile with the version.
 type versionIssue struct {

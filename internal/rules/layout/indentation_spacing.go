@@ -20,7 +20,7 @@ import (
 // "a OP b" is spaced and "aOPb" unspaced only when both sides are word
 // characters, whitespace (newlines included) counts as spacing, and a
 // comma is spaced when whitespace follows it.
-var IndentationRule = &check.Rule{Type: constraint.Indentation, Check: checkIndentationSpacing}
+var IndentationRule = &check.Rule{Type: constraint.Indentation, Paper: checkIndentationSpacing, Lint: checkIndentationSpacing}
 
 // laySpacingOps are the evaluator's operators, in its order.
 var laySpacingOps = []string{"=", "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"}

@@ -23,7 +23,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var NamingRule = &check.Rule{Type: constraint.Naming, Check: checkNaming}
+var NamingRule = &check.Rule{Type: constraint.Naming, Paper: checkNaming, Lint: checkNaming}
 
 // declQueries are the evaluator's class and function queries, rewritten
 // for the grammars bundled here where node names differ (Kotlin).

@@ -12,7 +12,7 @@ import (
 // inputOrderRule: the named function takes exactly the listed kinds, in
 // order. Kinds are matched case-insensitively against each parameter's
 // type text with the evaluator's per-language keyword tables.
-var InputOrderRule = &check.Rule{Type: constraint.InputOrder, Check: checkInputOrder}
+var InputOrderRule = &check.Rule{Type: constraint.InputOrder, Paper: checkInputOrder, Lint: checkInputOrder}
 
 // ioOrderTables are input_order's own tables (lowercase kind keys); they
 // differ from the input_type ones (Java knows "tree", C++ and Rust know

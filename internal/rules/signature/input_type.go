@@ -11,7 +11,7 @@ import (
 // inputTypeRule: some parameter of the named function has a type of the
 // required kind (List, Map, Matrix, Struct:Name, ...), matched by the
 // evaluator's per-language tables of type names.
-var InputTypeRule = &check.Rule{Type: constraint.InputType, Check: checkInputType}
+var InputTypeRule = &check.Rule{Type: constraint.InputType, Paper: checkInputType, Lint: checkInputType}
 
 func checkInputType(u *check.Unit, c constraint.Constraint) check.Result {
 	s, kind, funcs, fail := ioTypeTarget(u, c)

@@ -14,7 +14,7 @@ import (
 // in order (a Python Tuple[...] annotation, a Rust tuple, Go's result
 // list). Each returned type matches when it and the listed kind contain
 // one another as text, so "Vec" matches "Vec<String>" and "[]int" "int".
-var OutputOrderRule = &check.Rule{Type: constraint.OutputOrder, Check: checkOutputOrder}
+var OutputOrderRule = &check.Rule{Type: constraint.OutputOrder, Paper: checkOutputOrder, Lint: checkOutputOrder}
 
 func checkOutputOrder(u *check.Unit, c constraint.Constraint) check.Result {
 	s := ioParseSpec(u, c, true)

@@ -8,7 +8,7 @@ import (
 
 // outputTypeRule: the named function's declared return type is of the
 // required kind, matched by the evaluator's per-language type tables.
-var OutputTypeRule = &check.Rule{Type: constraint.OutputType, Check: checkOutputType}
+var OutputTypeRule = &check.Rule{Type: constraint.OutputType, Paper: checkOutputType, Lint: checkOutputType}
 
 func checkOutputType(u *check.Unit, c constraint.Constraint) check.Result {
 	s, kind, funcs, fail := ioTypeTarget(u, c)

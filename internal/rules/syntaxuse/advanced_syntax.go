@@ -22,7 +22,7 @@ import (
 // "chan", "<-", ...) are leaves there too, and outside comments and
 // strings Pygments classifies them the same way. Only when the tree is
 // broken and lacks a token does the chroma lexer (Pygments' port) decide.
-var AdvancedSyntaxRule = &check.Rule{Type: constraint.AdvancedSyntax, Check: checkAdvancedSyntax}
+var AdvancedSyntaxRule = &check.Rule{Type: constraint.AdvancedSyntax, Paper: checkAdvancedSyntax, Lint: checkAdvancedSyntax}
 
 // syntaxPart is one thing a feature needs; a feature holds when every
 // part is found.

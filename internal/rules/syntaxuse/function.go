@@ -14,7 +14,7 @@ import (
 // evaluator, a qualified name is reduced to its last segment ("strings.Split"
 // -> "Split", "std::string::substr" -> "substr") and any call whose callee
 // name is that segment counts, whatever the receiver or namespace.
-var FunctionRule = &check.Rule{Type: constraint.Function, Check: checkFunction}
+var FunctionRule = &check.Rule{Type: constraint.Function, Paper: checkFunction, Lint: checkFunction}
 
 // callMatcher reports whether node n is a call of name.
 type callMatcher func(n syntax.Node, name string, lint bool) bool

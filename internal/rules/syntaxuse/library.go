@@ -16,7 +16,7 @@ import (
 // and Rust use/extern crate declarations. Except for Python, the match
 // is a substring test on the imported path ("chi" matches
 // "github.com/go-chi/chi/v5").
-var LibraryRule = &check.Rule{Type: constraint.Library, Check: checkLibrary}
+var LibraryRule = &check.Rule{Type: constraint.Library, Paper: checkLibrary, Lint: checkLibrary}
 
 // importFinder returns the first import of lib under root, parsed as id.
 type importFinder func(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool)

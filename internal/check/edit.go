@@ -4,7 +4,7 @@
 // Edits address the ORIGINAL source, never a partially edited one, so
 // fixes computed independently for different findings can be merged and
 // checked for conflicts before anything is written.
-package fix
+package check
 
 import (
 	"cmp"
@@ -36,14 +36,14 @@ type Edits []Edit
 // Validate reports the first edit that does not fit src or that overlaps
 // another edit.
 func (es Edits) Validate(src []byte) error {
-	_, err := es.normalize(len(src), editName)
+	_, err := es.Normalize(len(src), EditName)
 	return err
 }
 
 // Apply returns a new buffer with every edit applied, or an error and no
 // output: a fix is applied completely or not at all.
 func (es Edits) Apply(src []byte) ([]byte, error) {
-	sorted, err := es.normalize(len(src), editName)
+	sorted, err := es.Normalize(len(src), EditName)
 	if err != nil {
 		return nil, err
 	}
@@ -68,10 +68,10 @@ func (es Edits) Apply(src []byte) ([]byte, error) {
 // overlap is an ErrConflict naming both edits. Offsets cannot be checked
 // against a source here; Apply or Validate does that.
 func Merge(a, b Edits) (Edits, error) {
-	if _, err := a.normalize(-1, fixName("first")); err != nil {
+	if _, err := a.Normalize(-1, fixName("first")); err != nil {
 		return nil, err
 	}
-	if _, err := b.normalize(-1, fixName("second")); err != nil {
+	if _, err := b.Normalize(-1, fixName("second")); err != nil {
 		return nil, err
 	}
 	out := slices.Clone(a)
@@ -82,7 +82,7 @@ func Merge(a, b Edits) (Edits, error) {
 			origin = append(origin, j)
 		}
 	}
-	return out.normalize(-1, func(i int) string {
+	return out.Normalize(-1, func(i int) string {
 		if i < len(a) {
 			return fixName("first")(i)
 		}
@@ -90,7 +90,7 @@ func Merge(a, b Edits) (Edits, error) {
 	})
 }
 
-func editName(i int) string { return fmt.Sprintf("edit #%d", i) }
+func EditName(i int) string { return fmt.Sprintf("edit #%d", i) }
 
 func fixName(fix string) func(int) string {
 	return func(i int) string { return fmt.Sprintf("%s fix's edit #%d", fix, i) }
@@ -100,7 +100,7 @@ func fixName(fix string) func(int) string {
 // one offset keep their order) after checking each fits a source of
 // length n (n < 0: unknown) and none overlaps its successor. name(i)
 // says which edit es[i] is in errors, in the caller's terms.
-func (es Edits) normalize(n int, name func(int) string) (Edits, error) {
+func (es Edits) Normalize(n int, name func(int) string) (Edits, error) {
 	idx := make([]int, len(es))
 	for i, e := range es {
 		idx[i] = i
