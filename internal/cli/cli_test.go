@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/iflint/iflint/internal/goldentest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/iflint/iflint/internal/goldentest"
 
 	"golang.org/x/tools/txtar"
 )

@@ -8,7 +8,6 @@ import (
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/suppress"
@@ -20,24 +19,24 @@ import (
 // the reason in the fix report. The model is told to keep to the changed
 // lines too.
 func (s *scope) limitFixes(ctx context.Context, o *fixloop.FixOptions) {
-	inner := o.Fixer
+	inner := o.Composer
 	if inner == nil {
-		inner = fix.For
+		inner = fixloop.ComposerFor
 	}
 	opts := o.Options
-	o.Fixer = func(t constraint.Type) fix.Fixer {
+	o.Composer = func(t constraint.Type) check.Composer {
 		fx := inner(t)
 		if fx == nil {
 			return nil
 		}
-		return func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
-			if len(r.Findings) == 0 || (s.empty() && !mayHaveMarkers(u)) {
-				return fx(u, c, r)
+		return func(u *check.Unit, c constraint.Constraint, fs []check.Finding) (check.Edits, []check.Skipped, error) {
+			if len(fs) == 0 || (s.empty() && !mayHaveMarkers(u)) {
+				return fx(u, c, fs)
 			}
 			leave := s.leftAlone(ctx, u, c, opts)
 			var in []check.Finding
 			var out []check.Skipped
-			for _, f := range r.Findings {
+			for _, f := range fs {
 				if why, ok := leave[findingKey(u, c, f)]; ok {
 					out = append(out, check.Skipped{Start: f.Start, End: f.End, Reason: why})
 				} else {
@@ -47,8 +46,7 @@ func (s *scope) limitFixes(ctx context.Context, o *fixloop.FixOptions) {
 			if len(in) == 0 {
 				return nil, out, nil
 			}
-			r.Findings = in
-			edits, skipped, err := fx(u, c, r)
+			edits, skipped, err := fx(u, c, in)
 			return edits, append(skipped, out...), err
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/fix"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/naming"
 	"github.com/iflint/iflint/internal/rules/syntaxuse"
@@ -43,7 +43,7 @@ func (c *Command) rules(args []string) error {
 // fixedBy says who proposes a fix of t; either way, verification decides
 // whether it is kept.
 func fixedBy(t constraint.Type) string {
-	if fix.For(t) != nil {
+	if fixloop.ComposerFor(t) != nil {
 		return "fixer, else llm"
 	}
 	return "llm"

@@ -70,7 +70,7 @@ func TestFingerprintsUnique(t *testing.T) {
 		}
 	})
 	t.Run("rule goldens", func(t *testing.T) {
-		cases, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "*", "*.txt"))
+		cases, err := filepath.Glob(filepath.Join("..", "rules", "*", "testdata", "*", "*.txt"))
 		if err != nil || len(cases) == 0 {
 			t.Fatalf("no rule goldens: %v", err)
 		}

@@ -24,7 +24,7 @@ func TestDeclQueryMatchesWalk(t *testing.T) {
 		src  []byte
 	}
 	var srcs []source
-	goldens, _ := filepath.Glob(filepath.Join("..", "rules", "testdata", "*", "*.txt"))
+	goldens, _ := filepath.Glob(filepath.Join("..", "rules", "*", "testdata", "*", "*.txt"))
 	for _, path := range goldens {
 		ar, err := txtar.ParseFile(path)
 		if err != nil {

@@ -17,11 +17,11 @@ func TestBraceFixerGolden(t *testing.T) {
 }
 
 // TestLayoutFixersOnCheckCases runs both fixers over the rule's own golden
-// inputs (internal/rules/testdata), a wider net than the fixer goldens:
+// inputs (internal/rules/<family>/testdata), a wider net than the fixer goldens:
 // every failing case must come out with the promised properties.
 func TestLayoutFixersOnCheckCases(t *testing.T) {
 	for typ, fixer := range map[constraint.Type]Fixer{constraint.Indentation: FixIndentation, constraint.Braces: FixBraces} {
-		paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", string(typ), "*.txt"))
+		paths, err := filepath.Glob(filepath.Join("..", "rules", "*", "testdata", string(typ), "*.txt"))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("no check cases for %s: %v", typ, err)
 		}

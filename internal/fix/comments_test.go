@@ -153,7 +153,7 @@ func writeSkipped(sb *strings.Builder, src []byte, skipped []check.Skipped) {
 // inputs, written to break the check rather than the fixer, asserting
 // only the properties.
 func TestCommentsOnCheckCases(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "comment_formatting", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("..", "rules", "comments", "testdata", "comment_formatting", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no check cases: %v", err)
 	}
@@ -475,7 +475,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"),
-		filepath.Join("..", "rules", "testdata", "comment_formatting", "*.txt"),
+		filepath.Join("..", "rules", "comments", "testdata", "comment_formatting", "*.txt"),
 	} {
 		ps, err := filepath.Glob(g)
 		if err != nil {

@@ -24,7 +24,7 @@ func formatterSamples(t *testing.T, id lang.ID) (names []string, srcs [][]byte, 
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "rules", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("..", "rules", "layout", "testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {

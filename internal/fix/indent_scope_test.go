@@ -142,7 +142,7 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
 		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "rules", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("..", "rules", "layout", "testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {

@@ -82,7 +82,7 @@ func TestNamingGolden(t *testing.T) {
 // inputs, which were written to break the check, not the fixer; only the
 // invariants are asserted there.
 func TestNamingOnCheckCases(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "naming_convention", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("..", "rules", "naming", "testdata", "naming_convention", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no check cases: %v", err)
 	}

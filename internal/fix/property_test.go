@@ -357,7 +357,7 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 			})
 		}
 	}
-	for _, glob := range []string{filepath.Join("..", "rules", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
+	for _, glob := range []string{filepath.Join("..", "rules", "*", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			gc, err := goldentest.ReadCase(p)

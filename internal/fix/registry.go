@@ -1,19 +1,32 @@
 package fix
 
-import "github.com/iflint/iflint/internal/constraint"
+import (
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+)
 
 // fixers is the explicit list of deterministic fixers, one per
 // constraint type a rule can fix safely; every other type is left to the
 // LLM refactor.
-var fixers = map[constraint.Type]Fixer{
-	constraint.Naming:      FixNaming,
-	constraint.Indentation: FixIndentation,
-	constraint.Braces:      FixBraces,
-	constraint.Comments:    FixComments,
+var fixers = map[constraint.Type]check.Composer{
+	constraint.Naming:      composer(FixNaming),
+	constraint.Indentation: composer(FixIndentation),
+	constraint.Braces:      composer(FixBraces),
+	constraint.Comments:    composer(FixComments),
+}
+
+// composer adapts a fixer of a failing result to the findings it fixes.
+func composer(fx Fixer) check.Composer {
+	return func(u *check.Unit, c constraint.Constraint, fs []check.Finding) (check.Edits, []check.Skipped, error) {
+		if len(fs) == 0 {
+			return nil, nil, nil
+		}
+		return fx(u, c, check.Result{Verdict: check.Fail, Findings: fs})
+	}
 }
 
 // For returns the deterministic fixer of t, or nil when there is none.
-func For(t constraint.Type) Fixer { return fixers[t] }
+func For(t constraint.Type) check.Composer { return fixers[t] }
 
 // Fixable lists the types that have a deterministic fixer, sorted.
 func Fixable() []constraint.Type {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
@@ -280,7 +281,7 @@ func TestFixLLMScope(t *testing.T) {
 			cfg, files := loadRepo(t, dir)
 			o := FixOptions{Options: engine.Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
 				// The deterministic fixer would rename both; leave the work to the model.
-				Fixer: func(constraint.Type) fix.Fixer { return nil }}
+				Composer: func(constraint.Type) check.Composer { return nil }}
 			if scoped {
 				o.InScope = func(path string, start, end int) bool { return path == "m.py" && start >= 1 && end <= 2 }
 			}
@@ -331,7 +332,7 @@ func TestFixLLMWithoutTestsNeedsSafeChange(t *testing.T) {
 		}
 		cfg, files := loadRepo(t, dir)
 		res, err := Fix(context.Background(), files, FixOptions{Options: engine.Options{Config: cfg}, Root: dir, Refactor: fix.LLM{C: client, Model: "m"}, Rounds: 1,
-			Fixer: func(constraint.Type) fix.Fixer { return nil }})
+			Composer: func(constraint.Type) check.Composer { return nil }})
 		if err != nil {
 			t.Fatal(err)
 		}

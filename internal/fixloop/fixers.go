@@ -10,7 +10,6 @@ import (
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -18,7 +17,7 @@ import (
 // constraint of path and verifies it; see split for what happens when a
 // candidate of several findings is rejected. With a scope, the fixer
 // sees only the findings inside it and its edits are confined to it.
-func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, fx fix.Fixer, entries []config.Entry) error {
+func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, fx check.Composer, entries []config.Entry) error {
 	c := e.Constraint
 	old := f.cur[path]
 	u := f.unit(ctx, path, old)
@@ -34,7 +33,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		f.res.Candidates = append(f.res.Candidates, cand)
 		return nil
 	}
-	edits, skipped, err := fx(u, c, in)
+	edits, skipped, err := fx(u, c, in.Findings)
 	if err == nil {
 		var left []check.Skipped
 		edits, left, err = f.confine(path, u, c, fx, in, edits)
@@ -85,7 +84,7 @@ func (f *fixer) addSkipped(cand *Candidate, u *check.Unit, skipped []check.Skipp
 // when one rename breaks a test, the others may still be sound, and each
 // is then proven on its own. Findings are matched by message, since
 // offsets move as earlier pieces are accepted.
-func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.Fixer, whole check.Result, held []constraint.Constraint, wholeSrc []byte) error {
+func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx check.Composer, whole check.Result, held []constraint.Constraint, wholeSrc []byte) error {
 	c := e.Constraint
 	// A fixer that works on the whole file (re-indenting, say) proposes
 	// the same candidate for one finding as for all; trying it again
@@ -103,7 +102,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx fix.F
 		}
 		one := r
 		one.Findings = []check.Finding{r.Findings[i]}
-		edits, skipped, err := fx(u, c, one)
+		edits, skipped, err := fx(u, c, one.Findings)
 		if err == nil && len(skipped) == 0 {
 			edits, skipped, err = f.confine(path, u, c, fx, one, edits)
 		}

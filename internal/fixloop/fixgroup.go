@@ -172,7 +172,7 @@ func (f *fixer) propose(ctx context.Context, paths []string) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if fx := f.o.Fixer(e.Constraint.Type); fx != nil {
+			if fx := f.o.Composer(e.Constraint.Type); fx != nil {
 				if err := f.deterministic(ctx, p, e, fx, entries); err != nil {
 					return err
 				}

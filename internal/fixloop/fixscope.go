@@ -178,7 +178,7 @@ func (f *fixer) outside(path string, ranges []LineRange) (LineRange, bool) {
 //
 // It returns the edits to use (nil: nothing left) and the findings
 // skipped on the way.
-func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx fix.Fixer, in check.Result, edits check.Edits) (check.Edits, []check.Skipped, error) {
+func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx check.Composer, in check.Result, edits check.Edits) (check.Edits, []check.Skipped, error) {
 	if f.o.InScope == nil || len(edits) == 0 {
 		return edits, nil, nil
 	}
@@ -197,7 +197,7 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 	for _, fd := range in.Findings {
 		one := in
 		one.Findings = []check.Finding{fd}
-		es, _, err := fx(u, c, one)
+		es, _, err := fx(u, c, one.Findings)
 		if err != nil || len(es) == 0 {
 			continue // the whole candidate's fixer run already said why
 		}
@@ -222,7 +222,7 @@ func (f *fixer) confine(path string, u *check.Unit, c constraint.Constraint, fx 
 	}
 	some := in
 	some.Findings = keepF
-	es, _, err := fx(u, c, some)
+	es, _, err := fx(u, c, some.Findings)
 	if err != nil {
 		return nil, skipped, err
 	}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 )
@@ -13,4 +15,9 @@ func run(u *check.Unit, c constraint.Constraint) check.Result {
 		panic(err)
 	}
 	return r
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
 }

@@ -47,7 +47,7 @@ func labelled(w io.Writer, peers string) error {
 	printTally(w, "revive `exported` (labels)", gl)
 	printTally(w, "checkstyle MissingJavadocMethod (labels)", jl)
 	printTally(w, "checkstyle JavadocMethod (labels)", ml)
-	rt, err := rustcOwn(filepath.Join("internal", "rules", "testdata", "comment_formatting"))
+	rt, err := rustcOwn(filepath.Join("internal", "rules", "comments", "testdata", "comment_formatting"))
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ type docBenchFile struct {
 func docBenchFiles(b *testing.B) []docBenchFile {
 	roots := filepath.SplitList(os.Getenv("IFLINT_DOC_BENCH_TREE"))
 	if len(roots) == 0 {
-		roots = []string{filepath.Join("..", "testdata")}
+		roots = []string{"testdata"}
 	}
 	styles := map[string]string{".go": "go;GoDoc", ".java": "java;Javadoc", ".rs": "rust;Rustdoc", ".py": "python;Python docstring"}
 	lists := make([][]string, len(roots))

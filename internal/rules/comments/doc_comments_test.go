@@ -82,7 +82,7 @@ func TestDocRulesReportEveryFinding(t *testing.T) {
 // TestDocIssuesAreCoherent checks the fields fixers rely on over every
 // comment_formatting golden, in every lint documentation style.
 func TestDocIssuesAreCoherent(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", "comment_formatting", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("testdata", "comment_formatting", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatal("no goldens", err)
 	}

@@ -1,0 +1,93 @@
+// Package rulestest runs a rule family's goldens: testdata/<type>/<case>.txt
+// in the family's package directory, each a txtar archive with a "spec"
+// file (the constraint, as a MultiCodeIF answer) and one code file (any
+// name; its bytes are checked as they are). Both profiles are run and
+// rendered into <case>.out, which -update rewrites.
+package rulestest
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/goldentest"
+)
+
+// Golden runs every golden of the family whose rules are given.
+func Golden(t *testing.T, rules []*check.Rule) {
+	t.Helper()
+	cases, err := filepath.Glob(filepath.Join("testdata", "*", "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no goldens under testdata/<type>/")
+	}
+	for _, path := range cases {
+		typ := constraint.Type(filepath.Base(filepath.Dir(path)))
+		rule := ruleOf(rules, typ)
+		if rule == nil {
+			t.Errorf("%s: no rule of this family decides %s", path, typ)
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(path, "testdata"+string(filepath.Separator)), ".txt")
+		t.Run(name, func(t *testing.T) {
+			got := Render(t, rule, path)
+			goldentest.Check(t, strings.TrimSuffix(path, ".txt")+".out", []byte(got))
+		})
+	}
+}
+
+func ruleOf(rules []*check.Rule, typ constraint.Type) *check.Rule {
+	for _, r := range rules {
+		if r.Type == typ {
+			return r
+		}
+	}
+	return nil
+}
+
+// Render checks the golden at path with rule in both profiles and renders
+// each profile's verdict, method, reason and findings.
+func Render(t testing.TB, rule *check.Rule, path string) string {
+	t.Helper()
+	gc, err := goldentest.ReadCase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gc.Spec == "" || gc.Name == "" {
+		t.Fatalf("%s: expected a spec file and a code file", path)
+	}
+	c, err := constraint.ParseAnswer(rule.Type, gc.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, p := range []check.Profile{check.MultiCodeIF, check.Lint} {
+		u := check.NewUnit(context.Background(), gc.Name, gc.Code, p)
+		r, err := rule.Run(u, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&sb, "%s: %s (%s)", p, r.Verdict, r.Method)
+		if r.Reason != "" {
+			fmt.Fprintf(&sb, ": %s", firstLine(r.Reason))
+		}
+		sb.WriteString("\n")
+		for _, f := range r.Findings {
+			l1, c1 := u.Position(f.Start)
+			l2, c2 := u.Position(f.End)
+			fmt.Fprintf(&sb, "  %d:%d-%d:%d: %s\n", l1, c1, l2, c2, f.Message)
+		}
+	}
+	return sb.String()
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}

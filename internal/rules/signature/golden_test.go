@@ -1,0 +1,11 @@
+package signature
+
+import (
+	"testing"
+
+	"github.com/iflint/iflint/internal/rules/rulestest"
+)
+
+// TestGolden runs the family's goldens (testdata/<type>/<case>.txt) in
+// both profiles; see rulestest.
+func TestGolden(t *testing.T) { rulestest.Golden(t, Rules) }
