@@ -1,4 +1,4 @@
-package fix
+package rules_test
 
 import (
 	"bytes"
@@ -15,8 +15,10 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -37,16 +39,16 @@ var propertyFixers = flag.String("property.fixers", "braces,comments,naming", "c
 type propFixer struct {
 	name string
 	typ  constraint.Type
-	fix  Fixer
+	fix  check.Composer
 	// covers reports whether edit e lies within what finding f flagged.
 	covers func(src []byte, id lang.ID, f check.Finding, e check.Edit) bool
 }
 
 var propFixerList = []propFixer{
-	{"braces", constraint.Braces, FixBraces, bracesCover},
-	{"indentation", constraint.Indentation, FixIndentation, indentationCover},
-	{"naming", constraint.Naming, FixNaming, namingCover},
-	{"comments", constraint.Comments, FixComments, commentsCover},
+	{"braces", constraint.Braces, fixloop.ComposerFor(constraint.Braces), bracesCover},
+	{"indentation", constraint.Indentation, fixloop.ComposerFor(constraint.Indentation), indentationCover},
+	{"naming", constraint.Naming, fixloop.ComposerFor(constraint.Naming), namingCover},
+	{"comments", constraint.Comments, fixloop.ComposerFor(constraint.Comments), commentsCover},
 }
 
 // bracesCover: a brace fix changes only the blanks that touch the
@@ -264,9 +266,7 @@ func checkFixerProperty(pf propFixer, pc propCase, singles int) (int, []string) 
 	}
 	var bad []string
 	for _, given := range subsets {
-		one := r
-		one.Findings = given
-		edits, skipped, err := pf.fix(check.NewUnit(context.Background(), pc.path, pc.src, check.Lint), pc.c, one)
+		edits, skipped, err := pf.fix(check.NewUnit(context.Background(), pc.path, pc.src, check.Lint), pc.c, given)
 		if err != nil {
 			continue // a broken input: the fixer says so instead of fixing
 		}
@@ -357,7 +357,11 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 			})
 		}
 	}
-	for _, glob := range []string{filepath.Join("..", "rules", "*", "testdata", string(typ), "*.txt"), filepath.Join("testdata", "fixers", string(typ), "*.txtar")} {
+	for _, glob := range []string{
+		filepath.Join("*", "testdata", string(typ), "*.txt"),
+		filepath.Join("*", "testdata", string(typ), "fix", "*.txtar"),
+		filepath.Join("..", "fix", "testdata", "fixers", string(typ), "*.txtar"),
+	} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			gc, err := goldentest.ReadCase(p)
@@ -372,7 +376,7 @@ func propCases(t testing.TB, typ constraint.Type) []propCase {
 			out = append(out, propCase{p, c, name, code})
 		}
 	}
-	corpus, _ := filepath.Glob(filepath.Join("..", "rules", "testdata", "fuzz", "FuzzRules", "*"))
+	corpus, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzRules", "*"))
 	for _, p := range corpus {
 		src, ok := fuzzInput(p)
 		if !ok {
@@ -416,21 +420,51 @@ func TestPropertyCatchesOverreach(t *testing.T) {
 		t.Fatal(err)
 	}
 	pc := propCase{"overreach", c, "A.java", src}
-	greedy := func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
-		return FixBraces(u, c, mustRun(u, c))
+	braces := fixloop.ComposerFor(constraint.Braces)
+	greedy := func(u *check.Unit, c constraint.Constraint, _ []check.Finding) (check.Edits, []check.Skipped, error) {
+		return braces(u, c, mustRun(u, c).Findings)
 	}
 	if _, bad := checkFixerProperty(propFixer{"greedy", constraint.Braces, greedy, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that fixes findings it was not given passes the property")
 	}
-	silent := func(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
-		one := r
-		one.Findings = r.Findings[:1]
-		return FixBraces(u, c, one)
+	silent := func(u *check.Unit, c constraint.Constraint, fs []check.Finding) (check.Edits, []check.Skipped, error) {
+		return braces(u, c, fs[:1])
 	}
 	if _, bad := checkFixerProperty(propFixer{"silent", constraint.Braces, silent, bracesCover}, pc, -1); len(bad) == 0 {
 		t.Errorf("a fixer that ignores a finding without a reason passes the property")
 	}
-	if n, bad := checkFixerProperty(propFixer{"braces", constraint.Braces, FixBraces, bracesCover}, pc, -1); n != 2 || len(bad) != 0 {
-		t.Errorf("FixBraces: %d findings, violations %v", n, bad)
+	if n, bad := checkFixerProperty(propFixer{"braces", constraint.Braces, braces, bracesCover}, pc, -1); n != 2 || len(bad) != 0 {
+		t.Errorf("the brace composer: %d findings, violations %v", n, bad)
 	}
+}
+
+// blankSpan reports whether src[s:e] is only blanks and line breaks.
+func blankSpan(src []byte, s, e int) bool {
+	for _, b := range src[s:e] {
+		if !isWS(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+func lineStartOf(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+func lineCol(src []byte, off int) (int, int) {
+	line := strings.Count(string(src[:off]), "\n") + 1
+	return line, off - lineStartOf(src, off) + 1
+}
+
+// mustRun is rules.Run for tests: a rule's internal failure fails the
+// test with its stack.
+func mustRun(u *check.Unit, c constraint.Constraint) check.Result {
+	r, err := rules.Run(u, c)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
