@@ -9,7 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/guesslang"
 )
 
-// checkLanguageTypeGuesslang is MultiCodeIF's check_language_type:
+// checkPaper is MultiCodeIF's check_language_type:
 //
 //	lang = Guess().language_name(code)
 //	return lang.lower() == answer.lower()
@@ -19,7 +19,7 @@ import (
 // exceed mean + 2·stdev of all 54); None.lower() raises in the paper's
 // evaluator, which counts as a failure. The answer is compared as
 // written, lowercased: "cpp" or "golang" never match "C++" or "Go".
-func checkLanguageTypeGuesslang(u *check.Unit, c constraint.Constraint) check.Result {
+func checkPaper(u *check.Unit, c constraint.Constraint) check.Result {
 	m, err := guesslangModel()
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Method: check.MethodRule, Reason: "the Guesslang model could not be loaded: " + err.Error()}
