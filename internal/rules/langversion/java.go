@@ -95,7 +95,10 @@ const javaQuery = `[(import_declaration) (local_variable_declaration) (switch_ru
  (switch_label) (underscore_pattern) (template_expression) (method_invocation) (permits)
  "sealed" "non-sealed"] @n`
 
-func javaVersionIssues(u *check.Unit, t target) []versionIssue {
+// javaVersionIssues approximates javac on a lone file: the file must
+// parse and use no feature or API newer than the JDK; under the paper's
+// file name (no java-file-name) a public type must be named Test.
+func javaVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 	tree, err := u.Tree(lang.Java)
 	if err != nil {
 		return []versionIssue{{0, 0, "could not parse: " + err.Error()}}
@@ -110,10 +113,7 @@ func javaVersionIssues(u *check.Unit, t target) []versionIssue {
 			issues = append(issues, versionIssue{n.Start(), n.End(), fmt.Sprintf("%s needs JDK %d", what, v)})
 		}
 	}
-	if u.Profile == check.MultiCodeIF {
-		// Divergence (lint profile): the paper compiles every answer as
-		// Test.java, so a public type with another name fails; lint
-		// assumes the file is named after it.
+	if !r.fileAfterClass {
 		forTopLevel(root, func(d syntax.Node) {
 			if name, ok := javaPublicDecl(d); ok && name.Text() != "Test" {
 				issues = append(issues, versionIssue{name.Start(), name.End(), fmt.Sprintf("public type %s must be declared in %s.java, but the evaluator compiles the code as Test.java", name.Text(), name.Text())})

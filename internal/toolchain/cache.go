@@ -31,12 +31,9 @@ type CachedToolchains struct {
 	Cache *CompileCache
 }
 
-// compileCacheOf returns the cache of tc, or nil (compile every time).
-func CompileCacheOf(tc check.Toolchains) *CompileCache {
-	if c, ok := tc.(*CachedToolchains); ok {
-		return c.Cache
-	}
-	return nil
+// Compile implements Compiler through the cache.
+func (t *CachedToolchains) Compile(ctx context.Context, prefix []string, extra func(dir string) []string, name string, src []byte) Result {
+	return t.Cache.Compile(ctx, prefix, extra, name, src)
 }
 
 // CompileStore is where toolchain runs are kept (internal/cache.Cache).
@@ -67,10 +64,11 @@ type storedCompile struct {
 	Output string `json:"output"`
 }
 
-// compile is compileFile through the cache. Runs that say nothing about
-// the code — the compiler could not start, or timed out (a loaded machine
-// can cause that) — are not kept, so they are tried again next time.
-func (c *CompileCache) Compile(ctx context.Context, prefix []string, extra func(dir string) []string, name string, src []byte) compileResult {
+// Compile is CompileFile through the cache (a nil cache compiles every
+// time). Runs that say nothing about the code — the compiler could not
+// start, or timed out (a loaded machine can cause that) — are not kept,
+// so they are tried again next time.
+func (c *CompileCache) Compile(ctx context.Context, prefix []string, extra func(dir string) []string, name string, src []byte) Result {
 	if c == nil {
 		return CompileFile(ctx, prefix, extra, name, src, nil)
 	}
@@ -89,14 +87,14 @@ func (c *CompileCache) Compile(ctx context.Context, prefix []string, extra func(
 		var e storedCompile
 		if c.Store.Get(key, &e) {
 			c.cached.Add(1)
-			return compileResult{Ok: e.OK, Output: e.Output}
+			return Result{OK: e.OK, Output: e.Output}
 		}
 	}
 	c.ran.Add(1)
 	r := CompileFile(ctx, prefix, extra, name, src, nil)
 	if key != "" && r.Err == nil && !r.TimedOut {
 		// A failed write costs a compile next time, not a verdict.
-		_ = c.Store.Put(key, storedCompile{OK: r.Ok, Output: r.Output})
+		_ = c.Store.Put(key, storedCompile{OK: r.OK, Output: r.Output})
 	}
 	return r
 }

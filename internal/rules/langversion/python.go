@@ -2,8 +2,8 @@ package langversion
 
 // Static version analysis for Python: what `python3.X -m py_compile`
 // would reject, judged from the tree-sitter parse and the Python versions
-// that introduced each syntax; the lint profile also flags imports of
-// modules missing in that version.
+// that introduced each syntax; the lint profile also flags what fails
+// when the module is imported (divergence import-time-checks).
 
 import (
 	"fmt"
@@ -43,9 +43,10 @@ var pyAdded = map[string]int{"zoneinfo": 9, "graphlib": 9, "tomllib": 11}
 
 // pyQuery selects every node kind pythonVersionIssues looks at; a query
 // runs inside tree-sitter, far faster than walking every node from Go.
-// Strings matter only before 3.12 and imports and annotations only to the
-// lint profile, so they are left out of the query when irrelevant.
-func pyQuery(p check.Profile, t target) string {
+// Strings matter only before 3.12 and imports and annotations only to
+// the import-time checks, so they are left out of the query when
+// irrelevant.
+func pyQuery(importTime bool, t target) string {
 	q := `(print_statement) (exec_statement) (named_expression) (positional_separator)
  (match_statement) (except_group_clause) (type_alias_statement) (type_parameter)
  (return_statement) (yield) (await) (break_statement) (continue_statement) (decorator)
@@ -53,16 +54,17 @@ func pyQuery(p check.Profile, t target) string {
 	if !t.atLeast(3, 12) {
 		q += " (string)"
 	}
-	if p == check.Lint {
+	if importTime {
 		q += " (import_statement) (import_from_statement) (type)"
 	}
 	return "[" + q + "] @n"
 }
 
 // pythonVersionIssues approximates `python3.X -m py_compile`: the file
-// must parse as Python 3 and use no syntax newer than 3.X. In the lint
-// profile it also flags what fails at import time on that version.
-func pythonVersionIssues(u *check.Unit, t target) []versionIssue {
+// must parse as Python 3 and use no syntax newer than 3.X. With the
+// import-time checks it also flags what fails at import time on that
+// version.
+func pythonVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 	tree, err := u.Tree(lang.Python)
 	if err != nil {
 		return []versionIssue{{0, 0, "could not parse: " + err.Error()}}
@@ -76,7 +78,7 @@ func pythonVersionIssues(u *check.Unit, t target) []versionIssue {
 	if bad, ok := firstSyntaxError(root); ok {
 		issues = append(issues, syntaxIssue(bad))
 	}
-	for _, c := range syntax.MustQuery(lang.Python, pyQuery(u.Profile, t)).Captures(root) {
+	for _, c := range syntax.MustQuery(lang.Python, pyQuery(r.importTime, t)).Captures(root) {
 		n := c.Node
 		typ := n.Type()
 		if typ == "print_statement" || typ == "exec_statement" {
@@ -127,16 +129,12 @@ func pythonVersionIssues(u *check.Unit, t target) []versionIssue {
 				}
 			}
 		}
-		if u.Profile == check.Lint {
-			// Divergence (lint profile): the paper only byte-compiles
-			// (py_compile), which never imports anything nor evaluates
-			// annotations; lint also flags imports of modules missing in
-			// that version and PEP 604 unions in evaluated annotations.
+		if r.importTime {
 			switch typ {
 			case "import_statement", "import_from_statement":
 				for _, m := range pyImportedModules(n) {
-					if r, ok := pyRemoved[m]; ok && t.atLeast(3, r) {
-						add(n, fmt.Sprintf("module %s was removed in Python 3.%d", m, r))
+					if gone, ok := pyRemoved[m]; ok && t.atLeast(3, gone) {
+						add(n, fmt.Sprintf("module %s was removed in Python 3.%d", m, gone))
 					}
 					if a, ok := pyAdded[m]; ok && !t.atLeast(3, a) {
 						add(n, fmt.Sprintf("module %s needs Python 3.%d", m, a))

@@ -19,7 +19,11 @@ import (
 
 var rustFeatureRe = regexp.MustCompile(`^feature\s*\(`)
 
-func rustVersionIssues(u *check.Unit, t target) []versionIssue {
+// rustVersionIssues approximates rustc on a lone file with no
+// dependencies: the file must parse, name only std's crates and modules,
+// and use no feature or API newer than the version; without rust-edition
+// it is edition 2015, where async and .await do not exist.
+func rustVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 	tree, err := u.Tree(lang.Rust)
 	if err != nil {
 		return []versionIssue{{0, 0, "could not parse: " + err.Error()}}
@@ -66,7 +70,7 @@ func rustVersionIssues(u *check.Unit, t target) []versionIssue {
 	for k := range imports {
 		known[k] = true
 	}
-	edition2015 := u.Profile == check.MultiCodeIF
+	edition2015 := !r.edition2021
 	// Imported names count too (`use std::sync::LazyLock` is exactly what
 	// needs 1.80); only the file's own items shadow an API name.
 	for _, h := range rustAPIUsesOutside(u.Src, skipCaps) {
@@ -118,9 +122,6 @@ func rustVersionIssues(u *check.Unit, t target) []versionIssue {
 			rustAttributeIssues(n, known, add)
 		case "function_modifiers":
 			if edition2015 && strings.Contains(n.Text(), "async") {
-				// Divergence (lint profile): the paper runs rustc without
-				// --edition (2015), where async fn, async blocks and .await
-				// are errors; lint judges the code as edition 2021.
 				add(n, "`async fn` is not permitted in Rust 2015 (the evaluator compiles without --edition)")
 			}
 			if p := n.Parent(); strings.Contains(n.Text(), "async") && p.Valid() && rustInTrait(p) {
@@ -321,81 +322,4 @@ func rustAttributeIssues(a syntax.Node, known map[string]bool, add func(syntax.N
 func rustInTrait(item syntax.Node) bool {
 	p := item.Parent()
 	return p.Valid() && p.Type() == "declaration_list" && p.Parent().Valid() && p.Parent().Type() == "trait_item"
-}
-
-// rustDeclQuery captures the nodes rustDeclaredNamesIn reads.
-const rustDeclQuery = `[(mod_item) (struct_item) (enum_item) (trait_item) (function_item) (type_item)
- (const_item) (static_item) (union_item) (macro_definition) (function_signature_item) (use_as_clause)
- (use_declaration)] @decl`
-
-// rustDeclaredNamesIn collects the names the file itself brings into
-// scope, from the rustDeclQuery captures: items (modules, types,
-// functions, macro_rules, ...) and use imports.
-func rustDeclaredNamesIn(nodes []syntax.Node) (items, imports map[string]bool) {
-	items, imports = map[string]bool{}, map[string]bool{}
-	for _, n := range nodes {
-		switch n.Type() {
-		case "mod_item", "struct_item", "enum_item", "trait_item", "function_item", "type_item",
-			"const_item", "static_item", "union_item", "macro_definition", "function_signature_item":
-			if name := n.Field("name"); name.Valid() {
-				items[name.Text()] = true
-			}
-		case "use_as_clause":
-			if a := n.Field("alias"); a.Valid() {
-				imports[a.Text()] = true
-			}
-		case "use_declaration":
-			rustUseNames(n, imports)
-		}
-	}
-	return items, imports
-}
-
-func rustUseNames(n syntax.Node, known map[string]bool) {
-	var arg syntax.Node
-	switch n.Type() {
-	case "use_declaration":
-		arg = n.Field("argument")
-	case "use_list":
-		for i := 0; i < n.NamedChildCount(); i++ {
-			rustUseLeaf(n.NamedChild(i), known)
-		}
-		return
-	default:
-		return
-	}
-	rustUseLeaf(arg, known)
-}
-
-func rustUseLeaf(x syntax.Node, known map[string]bool) {
-	if !x.Valid() {
-		return
-	}
-	switch x.Type() {
-	case "identifier":
-		known[x.Text()] = true
-	case "scoped_identifier":
-		if name := x.Field("name"); name.Valid() {
-			if name.Text() == "self" {
-				if p := x.Field("path"); p.Valid() {
-					rustUseLeaf(p, known)
-				}
-				return
-			}
-			known[name.Text()] = true
-		}
-	case "scoped_use_list":
-		if l := x.Field("list"); l.Valid() {
-			for i := 0; i < l.NamedChildCount(); i++ {
-				c := l.NamedChild(i)
-				if c.Type() == "self" {
-					if p := x.Field("path"); p.Valid() {
-						rustUseLeaf(p, known)
-					}
-					continue
-				}
-				rustUseLeaf(c, known)
-			}
-		}
-	}
 }
