@@ -67,5 +67,5 @@ func divergenceGolden(typ, name string) string {
 // without the profile's name.
 func profileOutputs(out string) (paper, lint string) {
 	paper, lint, _ = strings.Cut(out, "\n"+string(check.Lint)+": ")
-	return strings.TrimPrefix(paper, string(check.MultiCodeIF)+": "), lint
+	return strings.TrimPrefix(paper, string(check.MultiCodeIF)+": ") + "\n", lint
 }

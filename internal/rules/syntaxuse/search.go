@@ -11,8 +11,10 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// Shared helpers for the syntax group (advanced_syntax, function, library).
-// The reference evaluator strips comments with Pygments before parsing;
+// How the three rules search the code: one parse per unit and language,
+// a tree-sitter query per pattern, and a look at the raw bytes first,
+// which settles most absent names without touching the tree. The
+// reference evaluator strips comments with Pygments before parsing;
 // tree-sitter keeps comments as separate nodes that never contain calls,
 // imports or operators, so parsing the unit as-is gives the same answers
 // without paying for a lexer.
@@ -27,63 +29,6 @@ func parsedRoot(u *check.Unit, id lang.ID) (syntax.Node, *check.Result) {
 		return syntax.Node{}, &r
 	}
 	return t.Root(), nil
-}
-
-// pythonSyntaxError approximates "ast.parse raises SyntaxError" by the
-// tree-sitter Python tree containing an ERROR or MISSING node. It returns
-// the first such node (a MISSING one first: it marks the exact spot) so a
-// finding can point at it.
-func pythonSyntaxError(root syntax.Node) (syntax.Node, bool) {
-	if !root.HasError() {
-		return syntax.Node{}, false
-	}
-	var missing, errNode syntax.Node
-	root.Walk(func(n syntax.Node) bool {
-		if missing.Valid() {
-			return false
-		}
-		switch {
-		case n.IsMissing():
-			missing = n
-			return false
-		case n.IsError() && !errNode.Valid():
-			errNode = n
-		}
-		return n.HasError()
-	})
-	switch {
-	case missing.Valid():
-		return missing, true
-	case errNode.Valid():
-		return errNode, true
-	}
-	return root, true
-}
-
-// syntaxErrorResult is the Fail the evaluator gives Python code that
-// ast.parse rejects. The finding covers the first line of the error, as
-// ERROR nodes can span the rest of the file.
-func syntaxErrorResult(u *check.Unit, bad syntax.Node, what string) check.Result {
-	start, end := bad.Start(), bad.End()
-	if start > len(u.Src) {
-		start = len(u.Src)
-	}
-	if end > len(u.Src) {
-		end = len(u.Src)
-	}
-	if nl := bytes.IndexByte(u.Src[start:end], '\n'); nl >= 0 {
-		end = start + nl
-	}
-	if end <= start && start < len(u.Src) {
-		end = start + 1
-	}
-	line, _ := u.Position(start)
-	msg := "syntax error"
-	if bad.IsMissing() {
-		msg = fmt.Sprintf("syntax error: missing %q", bad.Type())
-	}
-	return check.Failed(fmt.Sprintf("Python code does not parse (line %d), so %s cannot be confirmed", line, what),
-		check.Finding{Start: start, End: end, Message: msg})
 }
 
 // nodePattern selects nodes by named type or, when token is set, the
@@ -187,23 +132,4 @@ func deeplyNested(u *check.Unit) bool {
 		}
 		return false
 	}).(bool)
-}
-
-// unsupported is the verdict for a language or feature the reference
-// evaluator has no checker for: it answers False there, which the
-// MultiCodeIF profile reproduces; the Lint profile says it cannot tell.
-func unsupported(u *check.Unit, reason string) check.Result {
-	if u.Profile == check.MultiCodeIF {
-		return check.Failed(reason + " (the MultiCodeIF evaluator answers False)")
-	}
-	return check.Result{Verdict: check.Unverified, Method: check.MethodRule, Reason: reason}
-}
-
-// clip shortens s to n runes for messages, on one line.
-func clip(s string, n int) string {
-	r := []rune(strings.Join(strings.Fields(s), " "))
-	if len(r) <= n {
-		return string(r)
-	}
-	return string(r[:n]) + "…"
 }
