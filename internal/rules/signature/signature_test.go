@@ -100,11 +100,11 @@ func TestIOSplitTopLevel(t *testing.T) {
 		"list[str], int":                       "list[str]|int",
 	} {
 		var got []string
-		for _, p := range ioSplitTopLevel(in, ioFunc{}.Ret) {
+		for _, p := range splitTopLevel(in, definition{}.Ret) {
 			got = append(got, p.Type)
 		}
 		if strings.Join(got, "|") != want {
-			t.Errorf("ioSplitTopLevel(%q) = %q, want %q", in, got, want)
+			t.Errorf("splitTopLevel(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
