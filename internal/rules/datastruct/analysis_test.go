@@ -72,7 +72,7 @@ func TestDSCppDirectives(t *testing.T) {
 		{"int h; // c\nint i;\n", "int h; int i;\n"},
 	} {
 		u := check.NewUnit(context.Background(), "", []byte(tc.src), check.MultiCodeIF)
-		a, err := dsAnalyze(u, lang.CPP)
+		a, err := analyze(u, lang.CPP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestDSCppDirectives(t *testing.T) {
 func TestDSRustStripping(t *testing.T) {
 	src := "/// doc 64\n//! inner 65\n// plain 66\n/* block 67 */\n/** doc block 68 */\n#[cfg(feature = \"x69\")]\nfn f() {}\n"
 	u := check.NewUnit(context.Background(), "", []byte(src), check.MultiCodeIF)
-	a, _ := dsAnalyze(u, lang.Rust)
+	a, _ := analyze(u, lang.Rust)
 	got := string(a.code())
 	for _, keep := range []string{"doc 64", "inner 65", "doc block 68", "\"x69\"", "fn f()"} {
 		if !strings.Contains(got, keep) {
@@ -105,11 +105,11 @@ func TestDSRustStripping(t *testing.T) {
 func TestDSEvalTextShift(t *testing.T) {
 	src := "class A { void f() { String s = \"é\"; // ü\r\n q.offer(1); } }"
 	u := check.NewUnit(context.Background(), "", []byte(src), check.MultiCodeIF)
-	a, _ := dsAnalyze(u, lang.Java)
+	a, _ := analyze(u, lang.Java)
 	var got []string
 	for _, c := range a.calls {
 		for _, n := range c.names {
-			got = append(got, a.evalText(n, check.MultiCodeIF)+"|"+a.evalText(n, check.Lint))
+			got = append(got, a.evalText(n, operationReading(check.MultiCodeIF))+"|"+a.evalText(n, operationReading(check.Lint)))
 		}
 	}
 	want := ".|q ffer(|offer"
