@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -76,5 +77,28 @@ func TestCompileTimeoutKillsProcessGroup(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("compile took %s after the deadline; process group not killed", d)
+	}
+}
+
+// TestOnlyProcessStarterOnCheckingSide holds the package doc's claim:
+// of the packages `iflint check` runs (the check driver and everything
+// it imports), only this one starts processes.
+func TestOnlyProcessStarterOnCheckingSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "github.com/iflint/iflint/internal/engine").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var starters []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && strings.HasPrefix(f[0], "github.com/iflint/iflint/") && slices.Contains(f[1:], "os/exec") {
+			starters = append(starters, f[0])
+		}
+	}
+	if want := []string{"github.com/iflint/iflint/internal/toolchain"}; !slices.Equal(starters, want) {
+		t.Errorf("packages of the checking side importing os/exec: %v, want %v", starters, want)
 	}
 }
