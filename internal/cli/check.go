@@ -71,7 +71,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	res, err := engine.CheckPaths(ctx, root, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused})
+	res, err := engine.CheckPaths(ctx, root, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused, Rules: c.Rules})
 	if err != nil {
 		return ExitInternal, err
 	}

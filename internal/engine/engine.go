@@ -104,6 +104,22 @@ type Options struct {
 	Judge *judge.Judge
 	// ReportUnusedIgnores lists suppression markers that silence nothing.
 	ReportUnusedIgnores bool
+	// Rules finds the rule deciding a type (rules.For when nil); tests
+	// put a failing rule in its place.
+	Rules func(constraint.Type) (*check.Rule, bool)
+}
+
+// run checks c on u with the rule Options.Rules finds; a type without a
+// rule is left to the judge.
+func (o Options) run(u *check.Unit, c constraint.Constraint) (check.Result, error) {
+	if o.Rules == nil {
+		return rules.Run(u, c)
+	}
+	r, ok := o.Rules(c.Type)
+	if !ok {
+		return check.Result{Verdict: check.Unverified, Method: check.MethodLLM, Reason: "decided by an LLM judge; no judge configured"}, nil
+	}
+	return r.Run(u, c)
 }
 
 // File is a source file to check. Path is slash-separated and relative to
@@ -346,7 +362,7 @@ func checkFile(ctx context.Context, f File, o Options) (Result, error) {
 			r = d.Result()
 		} else {
 			var err error
-			if r, err = rules.Run(u, c); err != nil {
+			if r, err = o.run(u, c); err != nil {
 				return res, err
 			}
 		}
