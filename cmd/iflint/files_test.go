@@ -185,7 +185,9 @@ func TestSpecialFileArguments(t *testing.T) {
 	writeFile(t, filepath.Join(dir, ".iflint.yml"), snakeCfg)
 	writeFile(t, filepath.Join(dir, "a.py"), "def parseItem(x):\n    return x\n")
 	must(t, syscall.Mkfifo(filepath.Join(dir, "pipe.py"), 0o644))
-	cmd := exec.Command(bin, "check", "pipe.py", "/dev/zero", "a.py")
+	// Under a 4 GB address-space limit, a regression that reads
+	// /dev/zero dies of it instead of eating the machine's memory.
+	cmd := exec.Command("sh", "-c", `ulimit -v 4000000 && exec "$0" check pipe.py /dev/zero a.py`, bin)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

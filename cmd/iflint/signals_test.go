@@ -23,12 +23,6 @@ const (
 	stopMedian = time.Second
 )
 
-// minDelay leaves the binary time to start: until its packages are
-// initialised (about 0.2 s, most of it go-enry's tables) no handler is
-// installed, and a signal ends it the default way, before it has done
-// anything.
-const minDelay = 500 * time.Millisecond
-
 // TestSignalsStopCommands sends SIGTERM or SIGINT to `check`, `init` and
 // `fix -write` at random points of runs far longer than the bound (a
 // few thousand files, one with a line long enough to keep a rule busy,
@@ -36,6 +30,12 @@ const minDelay = 500 * time.Millisecond
 // that each stops promptly with exit 1 and a line saying what it had
 // written, and that what it wrote is whole: no configuration from an
 // interrupted init, every file fix touched either old or fixed.
+//
+// The random point is counted from when the command has begun its work,
+// which it shows by opening files of the tree it reads: a signal during
+// the binary's start, while its packages initialise (0.2 s alone, more
+// on a loaded machine) and before it has done anything, ends it the
+// signal's default way.
 func TestSignalsStopCommands(t *testing.T) {
 	bin := buildBinary(t)
 	seed := uint64(time.Now().UnixNano())
@@ -54,7 +54,9 @@ func TestSignalsStopCommands(t *testing.T) {
 	const fixes = 8
 	fixDir := t.TempDir()
 	writeManyFiles(t, fixDir, 200)
-	writeFile(t, filepath.Join(fixDir, ".iflint.yml"), cfg+"fix:\n  test: sleep 1.5\n")
+	// The test command outlasts maxDelay, so every signal lands in the
+	// run (TestFixWriteInterrupted signals fix as it writes).
+	writeFile(t, filepath.Join(fixDir, ".iflint.yml"), cfg+"fix:\n  test: sleep 3\n")
 	for i := range fixes {
 		writeFile(t, filepath.Join(fixDir, fmt.Sprintf("bad%d.py", i)), badPy(i))
 	}
@@ -64,21 +66,21 @@ func TestSignalsStopCommands(t *testing.T) {
 		name string
 		dir  string
 		args []string
-		// The signal comes between minDelay and maxDelay after the start.
+		// The signal comes up to maxDelay after the command began reading.
 		maxDelay time.Duration
 		// after checks what the run left, given its stderr.
 		after func(t *testing.T, stderr string)
 	}{
-		{"check", big, []string{"check", "-config", checkCfg, "."}, 1500 * time.Millisecond, nil},
-		{"init", big, []string{"init"}, 1500 * time.Millisecond, func(t *testing.T, stderr string) {
+		{"check", big, []string{"check", "-config", checkCfg, "."}, time.Second, nil},
+		{"init", big, []string{"init"}, time.Second, func(t *testing.T, stderr string) {
 			_, err := os.Stat(filepath.Join(big, ".iflint.yml"))
 			if wrote := strings.Contains(stderr, "wrote 1 file (.iflint.yml)"); wrote != (err == nil) {
 				t.Errorf(".iflint.yml exists: %v, but stderr says otherwise:\n%s", err == nil, stderr)
 			}
 			os.Remove(filepath.Join(big, ".iflint.yml"))
 		}},
-		// Later signals reach fix while its test runs and as it writes.
-		{"fix", fixDir, []string{"fix", "-write"}, 4 * time.Second, func(t *testing.T, stderr string) {
+		// Later signals reach fix while its test runs.
+		{"fix", fixDir, []string{"fix", "-write"}, 3 * time.Second, func(t *testing.T, stderr string) {
 			for i := range fixes {
 				p := filepath.Join(fixDir, fmt.Sprintf("bad%d.py", i))
 				b, err := os.ReadFile(p)
@@ -105,7 +107,7 @@ func TestSignalsStopCommands(t *testing.T) {
 			interrupted := 0
 			for run := range 4 {
 				sig := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT}[run%2]
-				delay := minDelay + time.Duration(rng.Int64N(int64(tc.maxDelay-minDelay)))
+				delay := time.Duration(rng.Int64N(int64(tc.maxDelay)))
 				took, stderr, finished := runAndSignal(t, bin, tc.dir, tc.args, sig, delay)
 				if tc.after != nil {
 					tc.after(t, stderr)
@@ -149,13 +151,26 @@ func runAndSignal(t *testing.T, bin, dir string, args []string, sig syscall.Sign
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("%v exited before the signal: %v\n%s", args, err, errb.String())
+	ready, stop := make(chan struct{}), make(chan struct{})
+	defer close(stop)
+	go func() {
+		waitReading(cmd.Process.Pid, dir, stop)
+		close(ready)
+	}()
+	for _, wait := range []<-chan struct{}{ready, nil} {
+		var timer <-chan time.Time
+		if wait == nil {
+			timer = time.After(delay)
 		}
-		return 0, errb.String(), true
-	case <-time.After(delay):
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%v exited before the signal: %v\n%s", args, err, errb.String())
+			}
+			return 0, errb.String(), true
+		case <-wait:
+		case <-timer:
+		}
 	}
 	sent := time.Now()
 	if err := cmd.Process.Signal(sig); err != nil {
@@ -186,6 +201,30 @@ func runAndSignal(t *testing.T, bin, dir string, args []string, sig syscall.Sign
 		t.Errorf("%v: no line saying it was interrupted and what it did:\n%s", args, errb.String())
 	}
 	return took, errb.String(), false
+}
+
+// waitReading returns once process pid has a file or directory under
+// dir open, or after a minute, or once stop is closed.
+func waitReading(pid int, dir string, stop <-chan struct{}) {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	fds := fmt.Sprintf("/proc/%d/fd", pid)
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		entries, _ := os.ReadDir(fds)
+		for _, e := range entries {
+			if target, err := os.Readlink(filepath.Join(fds, e.Name())); err == nil && (target == dir || strings.HasPrefix(target, dir+"/")) {
+				return
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 // writeManyFiles writes n Python files that follow snake_case, enough

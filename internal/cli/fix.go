@@ -60,7 +60,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	files, err := engine.ReadFiles(root, paths, cfg)
+	files, err := engine.ReadFilesContext(ctx, root, paths, cfg)
 	if err != nil {
 		return ExitInternal, err
 	}

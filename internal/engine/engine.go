@@ -135,6 +135,11 @@ type File struct {
 // and the walk goes on; only a path argument that does not exist at all
 // is an error (the command line checked that it did).
 func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
+	return collect(context.Background(), root, paths, cfg)
+}
+
+// collect is Collect, stopped by ctx.
+func collect(ctx context.Context, root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
 	var out []string
 	var skipped []Skipped
 	seen := map[string]bool{}
@@ -155,6 +160,9 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipp
 			continue
 		}
 		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
+			}
 			rel := relPath(root, q)
 			if err != nil {
 				// WalkDir reports a directory it cannot list (or an entry
@@ -211,12 +219,20 @@ type Files struct {
 // files that are not regular, too large or unreadable are skipped with
 // the reason, and the others are read.
 func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) {
-	names, skipped, err := Collect(root, paths, cfg)
+	return ReadFilesContext(context.Background(), root, paths, cfg)
+}
+
+// ReadFilesContext is ReadFiles, stopped by ctx (its error) between files.
+func ReadFilesContext(ctx context.Context, root string, paths []string, cfg *config.Config) (*Files, error) {
+	names, skipped, err := collect(ctx, root, paths, cfg)
 	if err != nil {
 		return nil, err
 	}
 	out := &Files{Files: make([]File, 0, len(names)), Skipped: skipped}
 	for _, n := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		rel := relPath(root, n)
 		b, skip, err := ReadSource(n)
 		switch {
@@ -233,7 +249,7 @@ func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) 
 
 // CheckPaths reads and checks files on disk.
 func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
-	fs, err := ReadFiles(root, paths, o.Config)
+	fs, err := ReadFilesContext(ctx, root, paths, o.Config)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 
 // TestReadFilesSkipsSpecialFiles: FIFOs, sockets and devices named on
 // the command line are skipped with a reason and never opened (a FIFO
-// without a writer would block the run forever; /dev/zero never ends),
+// without a writer would block the run forever),
 // and the regular files beside them are read.
 func TestReadFilesSkipsSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
@@ -37,7 +37,9 @@ func TestReadFilesSkipsSpecialFiles(t *testing.T) {
 	cfg := mustConfig(t, "constraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n")
 	done := make(chan *Files, 1)
 	go func() {
-		fs, err := ReadFiles(dir, []string{ok, fifo, sock, "/dev/zero", "/dev/null"}, cfg)
+		// /dev/null stands for devices: a regression reading /dev/zero
+		// would eat the test's memory (cmd/iflint tests it under a limit).
+		fs, err := ReadFiles(dir, []string{ok, fifo, sock, "/dev/null"}, cfg)
 		if err != nil {
 			t.Error(err)
 		}
@@ -55,7 +57,6 @@ func TestReadFilesSkipsSpecialFiles(t *testing.T) {
 	want := map[string]string{
 		"pipe.py":   "a named pipe (FIFO), not a regular file",
 		"s.py":      "a socket, not a regular file",
-		"/dev/zero": "a device, not a regular file",
 		"/dev/null": "a device, not a regular file",
 	}
 	for _, s := range fs.Skipped {

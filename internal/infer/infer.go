@@ -143,7 +143,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		return nil, err
 	}
 	read := &config.Config{Exclude: def.Exclude, Profile: def.Profile}
-	fs, err := engine.ReadFiles(root, []string{root}, read)
+	fs, err := engine.ReadFilesContext(ctx, root, []string{root}, read)
 	if err != nil {
 		return nil, err
 	}
