@@ -143,6 +143,12 @@ func TestUnreadableFilesAreSkipped(t *testing.T) {
 		if r = run(t, bin, dir, nil, "check", "-format", "json"); !strings.Contains(r.stdout, `"unreadable": true`) {
 			t.Errorf("-format json does not mark the unreadable files:\n%s", r.stdout)
 		}
+		// Named on the command line, a file under the locked directory
+		// is reported and skipped too (stat fails), not a usage error.
+		r = run(t, bin, dir, nil, "check", "locked/c.py", "good.py")
+		if r.code != 0 || !strings.Contains(r.stderr, "skipped locked/c.py: cannot be read: permission denied") {
+			t.Errorf("check locked/c.py good.py: exit %d, want 0 with locked/c.py skipped\n%s", r.code, r.stderr)
+		}
 	})
 	t.Run("fix", func(t *testing.T) {
 		r := run(t, bin, dir, nil, "fix", "-write")

@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,7 +162,9 @@ func (c *Command) paths(args []string) ([]string, error) {
 		if !filepath.IsAbs(p) {
 			paths[i] = filepath.Join(c.Dir, p)
 		}
-		if _, err := os.Stat(paths[i]); err != nil {
+		// A path that exists but cannot be read is the check's to report
+		// and skip; one that does not exist is a mistyped argument.
+		if _, err := os.Stat(paths[i]); errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("%v", err)
 		}
 	}

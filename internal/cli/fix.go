@@ -120,7 +120,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	}
 	sc.apply(res.After)
 	if *format == "json" {
-		if err := writeFixJSON(c, res); err != nil {
+		if err := writeFixJSON(c, res, notWritten); err != nil {
 			return ExitInternal, err
 		}
 	} else {
@@ -235,6 +235,8 @@ type fixJSON struct {
 	TestRuns   fixloop.TestRuns    `json:"test_runs"`
 	Files      []fixedFileJSON     `json:"files"`
 	Remaining  []engine.Diagnostic `json:"remaining"`
+	// NotWritten are the fixed files -write left alone, with the reason.
+	NotWritten []engine.Skipped `json:"not_written,omitempty"`
 }
 
 type fixedFileJSON struct {
@@ -242,8 +244,8 @@ type fixedFileJSON struct {
 	Diff string `json:"diff"`
 }
 
-func writeFixJSON(c *Command, res *fixloop.FixResult) error {
-	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
+func writeFixJSON(c *Command, res *fixloop.FixResult, notWritten []engine.Skipped) error {
+	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics, NotWritten: notWritten}
 	if doc.Candidates == nil {
 		doc.Candidates = []fixloop.Candidate{}
 	}

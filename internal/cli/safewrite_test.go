@@ -119,6 +119,12 @@ func TestFixWriteModesOwnersReadOnly(t *testing.T) {
 	if !strings.Contains(stderr, "iflint: fixed 2 file(s)") {
 		t.Errorf("stderr does not count the 2 files written:\n%s", stderr)
 	}
+	var stdout bytes.Buffer
+	cmd := &Command{Stdout: &stdout, Stderr: &bytes.Buffer{}, Dir: dir, Getenv: scriptEnv}
+	if code := cmd.Main(context.Background(), []string{"fix", "-write", "-format", "json"}); code != ExitFindings ||
+		!strings.Contains(stdout.String(), `"not_written": [`) || !strings.Contains(stdout.String(), `"path": "ro.py"`) {
+		t.Errorf("-format json: exit %d, want %d and ro.py under not_written:\n%s", code, ExitFindings, stdout.String())
+	}
 }
 
 // TestFixWriteChangedDuringRun: a file edited after fix read it is not

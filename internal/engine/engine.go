@@ -132,8 +132,9 @@ type File struct {
 // Collect expands paths (files or directories) into files, skipping
 // excluded paths, hidden directories and files of unknown languages. A
 // directory that cannot be read is skipped and returned with the reason,
-// and the walk goes on; only a path argument that does not exist at all
-// is an error (the command line checked that it did).
+// and the walk goes on, as is a path argument that cannot be stat'ed;
+// only one that does not exist at all is an error (the command line
+// checked that it did).
 func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
 	return collect(context.Background(), root, paths, cfg)
 }
@@ -152,8 +153,12 @@ func collect(ctx context.Context, root string, paths []string, cfg *config.Confi
 	}
 	for _, p := range paths {
 		st, err := os.Stat(p)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, nil, err
+		case err != nil:
+			skipped = append(skipped, unreadable(relPath(root, p), err))
+			continue
 		}
 		if !st.IsDir() {
 			add(p) // ReadFiles skips it if it is no regular file
