@@ -14,7 +14,6 @@ import (
 	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/rules/naming"
-	"github.com/iflint/iflint/internal/rules/syntaxuse"
 	"github.com/iflint/iflint/internal/suppress"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -97,7 +96,7 @@ func newCandidates(def *config.Config) *candidates {
 		cs.defaults[c.Type][c.Lang] = c
 	}
 	add := func(t constraint.Type, spec string) {
-		c, err := syntaxuse.ParseSpec(t, spec)
+		c, err := rules.ParseSpec(t, spec)
 		if err != nil {
 			panic("infer: candidate spec " + spec + ": " + err.Error()) // the candidates are this package's own
 		}
@@ -298,7 +297,7 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 				spec += fixed + "," // a later rule for a kind replaces an earlier one
 			}
 			spec += string(p) + ":" + conv
-			c, err := syntaxuse.ParseSpec(constraint.Naming, spec)
+			c, err := rules.ParseSpec(constraint.Naming, spec)
 			if err != nil {
 				panic("infer: naming spec " + spec + ": " + err.Error())
 			}
