@@ -7,13 +7,16 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/eslintindent"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/syntax"
 )
 
 // lintIndentIssues judges the indentation of u under c in the lint
 // profile: Go by gofmt, Python by pycodestyle's rules, other languages by
 // the tree model, and languages without a model by the unit alone.
-func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *ftree) ([]LayoutIssue, error) {
+func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]LayoutIssue, error) {
 	in := c.Indent
 	tw, unit := 4, 4
 	if !in.Tabs {
@@ -213,25 +216,22 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []LayoutIssue {
 
 // eslintIssues reports the lines eslint's indent rule reports, each
 // fixed to the indentation the rule wants.
-func eslintIssues(src []byte, ft *ftree, in *constraint.Indent) []LayoutIssue {
+func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []LayoutIssue {
 	unit := "\t"
 	if !in.Tabs {
 		unit = strings.Repeat(" ", in.Width)
 	}
-	x, bad := esJudge(src, ft, unit)
+	lines := srclines.Split(src, 4)
 	var out []LayoutIssue
-	for i, l := range x.m.lines {
-		want, ok := bad[i]
-		if !ok {
-			continue
-		}
-		got := string(src[l.start:l.lead])
+	for _, r := range eslintindent.Judge(src, ft, unit) {
+		l := lines[r.Line]
+		got := string(src[l.Start:l.Lead])
 		what := "line"
-		if f, ok := x.firstOf[i]; ok && x.toks[f].comment {
+		if r.Comment {
 			what = "comment line"
 		}
-		out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Lead: want, TabWidth: 4, Tabs: in.Tabs,
-			Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, describeLead(got), describeLead(want))},
+		out = append(out, LayoutIssue{Kind: IndentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
+			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, describeLead(got), describeLead(r.Want))},
 		})
 	}
 	return out

@@ -8,6 +8,8 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/pycodestyle"
+	"github.com/iflint/iflint/internal/syntax"
 )
 
 // Python's indentation_spacing in the lint profile reports what
@@ -27,28 +29,24 @@ var pycSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E252")
 
 // pythonIssues runs the pycodestyle port and attaches to each finding
 // the fix the tree model computes (or a refusal).
-func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue, error) {
+func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]LayoutIssue, error) {
 	in := c.Indent
 	size := 4
 	if !in.Tabs {
 		size = in.Width
 	}
-	pc, err := pycRun(src, size)
-	var de *pyDedentError
+	pc, err := pycodestyle.Check(src, size)
+	var de *pycodestyle.DedentError
 	switch {
 	case errors.As(err, &de):
 		// Python itself rejects the file: report the line, but which
 		// block it belongs to is the author's call.
-		lines := pyLines(src)
-		off := 0
-		for _, l := range lines[:de.row-1] {
-			off += len(l)
-		}
+		off := pc.Offset(pycodestyle.Pos{Row: de.Row})
 		end := off
 		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
 			end++
 		}
-		return []LayoutIssue{{Kind: IndentIssue, Line: de.row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
+		return []LayoutIssue{{Kind: IndentIssue, Line: de.Row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
 			Finding: check.Finding{Start: off, End: max(end, off+1), Message: "line dedents to a column no enclosing block uses (Python's IndentationError: " + de.Error() + ")"},
 			Refusal: "Python rejects this dedent; which block the line belongs to is for the author to decide"}}, nil
 	case err != nil:
@@ -66,18 +64,17 @@ func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue
 	}
 	m := buildIndentModel(src, ft, pythonIndent, tw, tw)
 	deps := m.dependents(true)
-	lineStart := func(row int) int { return m.lines[row-1].start }
-	byLine := map[int][]pycErr{}
+	byLine := map[int][]pycodestyle.Error{}
 	var spacing []LayoutIssue
-	for _, e := range pc.errs {
+	for _, e := range pc.Errors {
 		switch {
-		case pycIndentCodes[e.code]:
-			if in.Tabs && e.code == "W191" {
+		case pycIndentCodes[e.Code]:
+			if in.Tabs && e.Code == "W191" {
 				continue // tabs are what is asked
 			}
-			byLine[e.pos.row-1] = append(byLine[e.pos.row-1], e)
-		case pycSpacingCodes[e.code] && c.Spacing == constraint.SpacingRequired:
-			is := pythonSpacingIssue(pc, e, lineStart)
+			byLine[e.Pos.Row-1] = append(byLine[e.Pos.Row-1], e)
+		case pycSpacingCodes[e.Code] && c.Spacing == constraint.SpacingRequired:
+			is := pythonSpacingIssue(src, pc, e)
 			if n := len(spacing); n > 0 && spacing[n-1].Finding == is.Finding {
 				continue // pycodestyle reports both sides of one "="
 			}
@@ -87,10 +84,10 @@ func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue
 	if in.Tabs {
 		// The unit is tabs: a statement indented with spaces breaks it
 		// (pycodestyle's W191 the other way round).
-		for _, row := range pc.statementRows() {
+		for _, row := range pc.StatementRows() {
 			l := m.lines[row-1]
 			if strings.Contains(string(src[l.start:l.lead]), " ") {
-				byLine[row-1] = append(byLine[row-1], pycErr{code: "W191", text: "indentation contains spaces, expected tabs", pos: pyPos{row, 0}, tok: -1})
+				byLine[row-1] = append(byLine[row-1], pycodestyle.Error{Code: "W191", Text: "indentation contains spaces, expected tabs", Pos: pycodestyle.Pos{Row: row}, Token: -1})
 			}
 		}
 	}
@@ -120,42 +117,13 @@ func pythonIssues(src []byte, ft *ftree, c constraint.Constraint) ([]LayoutIssue
 	return append(out, spacing...), nil
 }
 
-// statementRows are the first rows of the logical lines that hold code.
-func (c *pycChecker) statementRows() []int {
-	var out []int
-	atStart := true
-	parens := 0
-	for _, t := range c.toks {
-		switch t.typ {
-		case pyNewline:
-			atStart = true
-			continue
-		case pyNL, pyComment, pyIndent, pyDedent, pyEndmarker:
-			continue
-		}
-		if atStart && parens == 0 {
-			out = append(out, t.start.row)
-			atStart = false
-		}
-		if t.typ == pyOp {
-			switch t.text {
-			case "(", "[", "{":
-				parens++
-			case ")", "]", "}":
-				parens--
-			}
-		}
-	}
-	return out
-}
-
 // pythonIndentIssue builds the issue of line i from its pycodestyle
 // errors, with the tree model's column for it.
-func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent, deps [][]int, tied map[int]int) LayoutIssue {
+func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int, tied map[int]int) LayoutIssue {
 	l := &m.lines[i]
 	codes := map[string]bool{}
 	for _, e := range es {
-		codes[e.code] = true
+		codes[e.Code] = true
 	}
 	msg := pythonIndentMessage(m, i, es)
 	want := l.col
@@ -188,16 +156,16 @@ func pythonIndentIssue(m *indentModel, i int, es []pycErr, in *constraint.Indent
 
 // pythonIndentMessage says what pycodestyle reports on line i, with the
 // line's indentation and the one its block wants for the E11x codes.
-func pythonIndentMessage(m *indentModel, i int, es []pycErr) string {
+func pythonIndentMessage(m *indentModel, i int, es []pycodestyle.Error) string {
 	l := m.lines[i]
 	var msgs []string
 	seen := map[string]bool{}
 	for _, e := range es {
-		if seen[e.code] {
+		if seen[e.Code] {
 			continue
 		}
-		seen[e.code] = true
-		msgs = append(msgs, fmt.Sprintf("%s (pycodestyle %s)", e.text, e.code))
+		seen[e.Code] = true
+		msgs = append(msgs, fmt.Sprintf("%s (pycodestyle %s)", e.Text, e.Code))
 	}
 	msg := strings.Join(msgs, "; ")
 	if (seen["E111"] || seen["E117"]) && l.kind == lineCode && !m.accepts(i) && !strings.Contains(string(m.src[l.start:l.lead]), "\t") {
@@ -208,20 +176,19 @@ func pythonIndentMessage(m *indentModel, i int, es []pycErr) string {
 
 // pythonSpacingIssue is the issue of one E2 error: the edit that spaces
 // (E225, E227, E228, E231, E252) or unspaces (E251) its token.
-func pythonSpacingIssue(pc *pycChecker, e pycErr, lineStart func(int) int) LayoutIssue {
+func pythonSpacingIssue(src []byte, pc *pycodestyle.Checker, e pycodestyle.Error) LayoutIssue {
 	is := LayoutIssue{Kind: SpacingIssue}
-	off := lineStart(e.pos.row) + len(pyColSlice(pc.lines[e.pos.row-1], 0, e.pos.col))
-	is.Finding = check.Finding{Start: off, End: off + 1, Message: fmt.Sprintf("%s (pycodestyle %s)", e.text, e.code)}
-	if e.tok < 0 {
+	off := pc.Offset(e.Pos)
+	is.Finding = check.Finding{Start: off, End: off + 1, Message: fmt.Sprintf("%s (pycodestyle %s)", e.Text, e.Code)}
+	if e.Token < 0 {
 		is.Refusal = "no token to space"
 		return is
 	}
-	t := pc.toks[e.tok]
-	is.Finding.Start, is.Finding.End = t.off, t.eoff
-	src := pc.srcb
-	switch e.code {
+	ts, te := pc.TokenSpan(e.Token)
+	is.Finding.Start, is.Finding.End = ts, te
+	switch e.Code {
 	case "E251":
-		s, en := t.off, t.eoff
+		s, en := ts, te
 		for s > 0 && (src[s-1] == ' ' || src[s-1] == '\t') {
 			s--
 		}
@@ -232,20 +199,20 @@ func pythonSpacingIssue(pc *pycChecker, e pycErr, lineStart func(int) int) Layou
 			is.Refusal = "the \"=\" is next to a line break; removing blanks there would not clear the finding"
 			return is
 		}
-		if s < t.off {
-			is.Edits = append(is.Edits, LayoutEdit{s, t.off, ""})
+		if s < ts {
+			is.Edits = append(is.Edits, LayoutEdit{s, ts, ""})
 		}
-		if en > t.eoff {
-			is.Edits = append(is.Edits, LayoutEdit{t.eoff, en, ""})
+		if en > te {
+			is.Edits = append(is.Edits, LayoutEdit{te, en, ""})
 		}
 	case "E231":
-		is.Edits = []LayoutEdit{{t.eoff, t.eoff, " "}}
+		is.Edits = []LayoutEdit{{te, te, " "}}
 	default:
-		if t.off > 0 && src[t.off-1] != ' ' && src[t.off-1] != '\t' {
-			is.Edits = append(is.Edits, LayoutEdit{t.off, t.off, " "})
+		if ts > 0 && src[ts-1] != ' ' && src[ts-1] != '\t' {
+			is.Edits = append(is.Edits, LayoutEdit{ts, ts, " "})
 		}
-		if t.eoff < len(src) && src[t.eoff] != ' ' && src[t.eoff] != '\t' && src[t.eoff] != '\n' && src[t.eoff] != '\r' {
-			is.Edits = append(is.Edits, LayoutEdit{t.eoff, t.eoff, " "})
+		if te < len(src) && src[te] != ' ' && src[te] != '\t' && src[te] != '\n' && src[te] != '\r' {
+			is.Edits = append(is.Edits, LayoutEdit{te, te, " "})
 		}
 	}
 	if len(is.Edits) == 0 && is.Refusal == "" {

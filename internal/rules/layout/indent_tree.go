@@ -13,9 +13,9 @@ type treeIndent struct {
 	m      *indentModel
 	spec   *indentLang
 	done   []bool // line already judged (its first token was seen)
-	f      []syntax.FlatNode
-	kids   [][]int
-	hasErr []bool // the node's subtree holds an error or missing node
+	ft     *syntax.FlatTree
+	f      []syntax.FlatNode // ft.Nodes
+	hasErr []bool            // the node's subtree holds an error or missing node
 }
 
 // fn is a node of the flat tree: its index.
@@ -25,13 +25,13 @@ func (b *treeIndent) typ(n fn) string { return b.f[n].Type }
 func (b *treeIndent) start(n fn) int  { return b.f[n].Start }
 func (b *treeIndent) end(n fn) int    { return b.f[n].End }
 
-func (b *treeIndent) children(n fn) []fn { return b.kids[n] }
+func (b *treeIndent) children(n fn) []fn { return b.ft.Children(n) }
 
 // buildIndentModel judges every line of src by the tree rooted at root.
-func buildIndentModel(src []byte, ft *ftree, spec *indentLang, tabWidth, unitCols int) *indentModel {
+func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidth, unitCols int) *indentModel {
 	m := newIndentModel(src, tabWidth, unitCols)
 	m.spec = spec
-	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), f: ft.f, kids: ft.kids}
+	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), ft: ft, f: ft.Nodes}
 	b.hasErr = make([]bool, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
 		if b.f[i].Error || b.f[i].Missing {

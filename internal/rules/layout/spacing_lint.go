@@ -6,6 +6,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
 )
 
 // Operator and comma spacing in the lint profile, for the languages
@@ -85,7 +86,7 @@ func isOperatorToken(t string) bool {
 func blankByte(b byte) bool { return b == ' ' || b == '\t' }
 func breakByte(b byte) bool { return b == '\n' || b == '\r' }
 
-func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *ftree) []LayoutIssue {
+func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) []LayoutIssue {
 	infix, equals := infixParents[c.Lang], equalsParents[c.Lang]
 	if infix == nil {
 		return nil
@@ -93,8 +94,8 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *ftree) []Layo
 	src := u.Src
 	required := c.Spacing == constraint.SpacingRequired
 	var out []LayoutIssue
-	var walk func(n fnode, parent string)
-	walk = func(n fnode, parent string) {
+	var walk func(n syntax.FlatRef, parent string)
+	walk = func(n syntax.FlatRef, parent string) {
 		t := n.Type()
 		if n.IsError() || isCommentType(t) || c.Lang == lang.Rust && t == "token_tree" {
 			// rustfmt leaves macro bodies as written.
@@ -122,7 +123,7 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *ftree) []Layo
 			}
 		}
 	}
-	walk(ft.root(), "")
+	walk(ft.Root(), "")
 	return out
 }
 

@@ -1,4 +1,4 @@
-package layout
+package pycodestyle
 
 import (
 	"strings"
@@ -10,19 +10,19 @@ import (
 // unset, and an indent chance is unset, True, the type str, or a token's
 // text.
 
-type pyChance struct {
+type indentChance struct {
 	kind uint8 // 0 unset, 1 True, 2 str, 3 text
 	text string
 }
 
-func (c *pycChecker) continuedIndentation() {
+func (c *Checker) continuedIndentation() {
 	toks := c.cur
 	if len(toks) == 0 {
 		return
 	}
-	T := func(i int) pyTok { return c.toks[toks[i]] }
-	firstRow := T(0).start.row
-	nrows := 1 + T(len(toks)-1).start.row - firstRow
+	T := func(i int) token { return c.toks[toks[i]] }
+	firstRow := T(0).start.Row
+	nrows := 1 + T(len(toks)-1).start.Row - firstRow
 	if nrows <= 1 {
 		return
 	}
@@ -36,24 +36,24 @@ func (c *pycChecker) continuedIndentation() {
 	relIndent := make([]int, nrows)
 	openRows := [][]int{{0}}
 	hangs := []*int{nil}
-	chances := map[int]pyChance{}
+	chances := map[int]indentChance{}
 	lastIndent := T(0).start
-	var visual pyChance
+	var visual indentChance
 	visualFalse := true // visual_indent is False/None (falsy) rather than a chance
 	lastMultiline := false
-	indent := []int{lastIndent.col}
-	var t pyTok
+	indent := []int{lastIndent.Col}
+	var t token
 	for k := range toks {
 		t = T(k)
-		newline := row < t.start.row-firstRow
+		newline := row < t.start.Row-firstRow
 		if newline {
-			row = t.start.row - firstRow
-			newline = !lastMultiline && t.typ != pyNL && t.typ != pyNewline
+			row = t.start.Row - firstRow
+			newline = !lastMultiline && t.typ != tokNL && t.typ != tokNewline
 		}
 		if newline {
 			lastIndent = t.start
-			relIndent[row] = pyExpandIndent(t.line) - c.indentLevel
-			closeBracket := t.typ == pyOp && len(t.text) == 1 && strings.Contains("]})", t.text)
+			relIndent[row] = expandIndent(t.line) - c.indentLevel
+			closeBracket := t.typ == tokOp && len(t.text) == 1 && strings.Contains("]})", t.text)
 			hang := 0
 			hanging := false
 			rows := openRows[depth]
@@ -69,18 +69,18 @@ func (c *pycChecker) continuedIndentation() {
 			}
 			visualFalse = true
 			if !closeBracket && hang > 0 {
-				if ch, ok := chances[t.start.col]; ok {
+				if ch, ok := chances[t.start.Col]; ok {
 					visual, visualFalse = ch, false
 				}
 			}
 			isTrue := !visualFalse && visual.kind == 1
 			switch {
 			case closeBracket && indent[depth] != 0:
-				if t.start.col != indent[depth] {
+				if t.start.Col != indent[depth] {
 					c.add("E124", "closing bracket does not match visual indentation", t.start, toks[k])
 				}
 			case closeBracket && hang == 0:
-			case indent[depth] != 0 && t.start.col < indent[depth]:
+			case indent[depth] != 0 && t.start.Col < indent[depth]:
 				if !isTrue {
 					c.add("E128", "continuation line under-indented for visual indent", t.start, toks[k])
 				}
@@ -91,7 +91,7 @@ func (c *pycChecker) continuedIndentation() {
 				h := hang
 				hangs[depth] = &h
 			case isTrue:
-				indent[depth] = t.start.col
+				indent[depth] = t.start.Col
 			case !visualFalse && (visual.kind == 2 || visual.kind == 3 && visual.text == t.text):
 			default:
 				switch {
@@ -113,19 +113,19 @@ func (c *pycChecker) continuedIndentation() {
 			}
 		}
 		switch {
-		case parens[row] != 0 && t.typ != pyNL && t.typ != pyComment && indent[depth] == 0:
-			indent[depth] = t.start.col
-			chances[t.start.col] = pyChance{kind: 1}
-		case t.typ == pyString || t.typ == pyComment || t.text == "u" || t.text == "ur" || t.text == "b" || t.text == "br":
-			chances[t.start.col] = pyChance{kind: 2}
+		case parens[row] != 0 && t.typ != tokNL && t.typ != tokComment && indent[depth] == 0:
+			indent[depth] = t.start.Col
+			chances[t.start.Col] = indentChance{kind: 1}
+		case t.typ == tokString || t.typ == tokComment || t.text == "u" || t.text == "ur" || t.text == "b" || t.text == "br":
+			chances[t.start.Col] = indentChance{kind: 2}
 		case row == 0 && depth == 0 && (t.text == "assert" || t.text == "raise" || t.text == "with"):
-			chances[t.end.col+1] = pyChance{kind: 1}
+			chances[t.end.Col+1] = indentChance{kind: 1}
 		case len(chances) == 0 && row == 0 && depth == 0 && t.text == "if":
-			chances[t.end.col+1] = pyChance{kind: 1}
-		case t.text == ":" && pyIsSpace(pySuffixCols(t.line, t.end.col)):
+			chances[t.end.Col+1] = indentChance{kind: 1}
+		case t.text == ":" && isSpace(suffixCols(t.line, t.end.Col)):
 			openRows[depth] = append(openRows[depth], row)
 		}
-		if t.typ == pyOp {
+		if t.typ == tokOp {
 			if len(t.text) == 1 && strings.Contains("([{", t.text) {
 				depth++
 				indent = append(indent, 0)
@@ -139,7 +139,7 @@ func (c *pycChecker) continuedIndentation() {
 				prevIndent := indent[len(indent)-1]
 				indent = indent[:len(indent)-1]
 				if prevIndent == 0 {
-					prevIndent = lastIndent.col
+					prevIndent = lastIndent.Col
 				}
 				hangs = hangs[:len(hangs)-1]
 				for d := 0; d < depth; d++ {
@@ -155,7 +155,7 @@ func (c *pycChecker) continuedIndentation() {
 				openRows = openRows[:depth+1]
 				depth--
 				if depth != 0 {
-					chances[indent[depth]] = pyChance{kind: 1}
+					chances[indent[depth]] = indentChance{kind: 1}
 				}
 				for idx := row; idx >= 0; idx-- {
 					if parens[idx] != 0 {
@@ -164,17 +164,17 @@ func (c *pycChecker) continuedIndentation() {
 					}
 				}
 			}
-			if _, ok := chances[t.start.col]; !ok {
-				chances[t.start.col] = pyChance{kind: 3, text: t.text}
+			if _, ok := chances[t.start.Col]; !ok {
+				chances[t.start.Col] = indentChance{kind: 3, text: t.text}
 			}
 		}
-		lastMultiline = t.start.row != t.end.row
-		if lastMultiline && t.end.row-firstRow < nrows {
-			relIndent[t.end.row-firstRow] = relIndent[row]
+		lastMultiline = t.start.Row != t.end.Row
+		if lastMultiline && t.end.Row-firstRow < nrows {
+			relIndent[t.end.Row-firstRow] = relIndent[row]
 		}
 	}
-	if indentNext && pyExpandIndent(t.line) == c.indentLevel+c.indentSize {
-		pos := pyPos{t.start.row, indent[0] + c.indentSize}
+	if indentNext && expandIndent(t.line) == c.indentLevel+c.indentSize {
+		pos := Pos{t.start.Row, indent[0] + c.indentSize}
 		visualTruthy := !visualFalse && (visual.kind == 1 || visual.kind == 2 || visual.kind == 3 && visual.text != "")
 		if visualTruthy {
 			c.add("E129", "visually indented line with same indent as next logical line", pos, -1)
@@ -193,8 +193,8 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// pyIsSpace is str.isspace: non-empty and all whitespace.
-func pyIsSpace(s string) bool {
+// isSpace is str.isspace: non-empty and all whitespace.
+func isSpace(s string) bool {
 	if s == "" {
 		return false
 	}

@@ -1,11 +1,11 @@
-package layout
+package eslintindent
 
 import "strings"
 
 // The node listeners of eslint's indent rule, with its default options
-// (SwitchCase 0, every other offset 1), over esNode.
+// (SwitchCase 0, every other offset 1), over estreeNode.
 
-var esKnown = newSet("AssignmentExpression", "AssignmentPattern", "ArrayExpression", "ArrayPattern",
+var knownNodes = newSet("AssignmentExpression", "AssignmentPattern", "ArrayExpression", "ArrayPattern",
 	"ArrowFunctionExpression", "AwaitExpression", "BlockStatement", "BinaryExpression", "BreakStatement",
 	"CallExpression", "CatchClause", "ChainExpression", "ClassBody", "ClassDeclaration", "ClassExpression",
 	"ConditionalExpression", "ContinueStatement", "DoWhileStatement", "DebuggerStatement", "EmptyStatement",
@@ -23,28 +23,28 @@ var esKnown = newSet("AssignmentExpression", "AssignmentPattern", "ArrayExpressi
 	"ExportAllDeclaration", "ExportSpecifier", "ImportDeclaration", "ImportSpecifier",
 	"ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportExpression")
 
-var esStatementListParents = newSet("Program", "BlockStatement", "StaticBlock", "SwitchCase")
+var statementListParents = newSet("Program", "BlockStatement", "StaticBlock", "SwitchCase")
 
 // run traverses the tree, queues the listeners in eslint's order (a
 // node's "*" listener, then its own, parents before children), runs them,
 // then ignores unknown nodes and indents parentheses.
-func (x *esIndent) run(prog *esNode) {
+func (x *offsetStorage) run(prog *estreeNode) {
 	var queue []struct {
-		n *esNode
-		f func(*esNode)
+		n *estreeNode
+		f func(*estreeNode)
 	}
-	ignored := map[*esNode]bool{}
-	var ignoredList []*esNode
-	var visit func(n *esNode)
-	visit = func(n *esNode) {
+	ignored := map[*estreeNode]bool{}
+	var ignoredList []*estreeNode
+	var visit func(n *estreeNode)
+	visit = func(n *estreeNode) {
 		queue = append(queue, struct {
-			n *esNode
-			f func(*esNode)
+			n *estreeNode
+			f func(*estreeNode)
 		}{n, x.star})
 		if f := x.listener(n); f != nil {
 			queue = append(queue, struct {
-				n *esNode
-				f func(*esNode)
+				n *estreeNode
+				f func(*estreeNode)
 			}{n, f})
 		}
 		for _, k := range n.kids {
@@ -53,11 +53,11 @@ func (x *esIndent) run(prog *esNode) {
 		switch n.typ {
 		case "DoWhileStatement", "ForStatement", "ForInStatement", "ForOfStatement", "IfStatement", "WhileStatement", "WithStatement":
 			queue = append(queue, struct {
-				n *esNode
-				f func(*esNode)
+				n *estreeNode
+				f func(*estreeNode)
 			}{n, x.blocklessSemicolon})
 		}
-		if !esKnown[n.typ] {
+		if !knownNodes[n.typ] {
 			ignored[n] = true
 			ignoredList = append(ignoredList, n)
 			if f := x.firstTok(n, 0); f >= 0 {
@@ -77,13 +77,13 @@ func (x *esIndent) run(prog *esNode) {
 	x.parens()
 }
 
-func (x *esIndent) star(n *esNode) {
+func (x *offsetStorage) star(n *estreeNode) {
 	if f := x.firstTok(n, 0); f >= 0 && !x.ignoredFT[f] {
 		x.setOffsets(n.start, n.end, f, 0, false)
 	}
 }
 
-func (x *esIndent) listener(n *esNode) func(*esNode) {
+func (x *offsetStorage) listener(n *estreeNode) func(*estreeNode) {
 	switch n.typ {
 	case "ArrayExpression", "ArrayPattern":
 		return x.arrayL
@@ -106,7 +106,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 	case "ConditionalExpression":
 		return x.ternaryL
 	case "DoWhileStatement", "WhileStatement", "ForInStatement", "ForOfStatement", "WithStatement":
-		return func(n *esNode) { x.blockless(n.body) }
+		return func(n *estreeNode) { x.blockless(n.body) }
 	case "ExportNamedDeclaration":
 		return x.exportL
 	case "ForStatement":
@@ -114,7 +114,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 	case "FunctionDeclaration", "FunctionExpression":
 		return x.functionL
 	case "IfStatement":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			x.blockless(n.consequent)
 			x.blockless(n.alternate)
 		}
@@ -123,7 +123,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 	case "MemberExpression", "JSXMemberExpression", "MetaProperty":
 		return x.memberL
 	case "NewExpression":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			if len(n.args) > 0 || n.hasParens {
 				x.callIndent(n)
 			}
@@ -133,7 +133,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 	case "PropertyDefinition":
 		return x.propertyDefL
 	case "StaticBlock":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			x.elementList(n.list, x.firstTok(n, 1), x.lastTok(n, 0))
 		}
 	case "SwitchStatement":
@@ -151,7 +151,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 			return x.jsxAttrL
 		}
 	case "JSXElement":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			if n.closingElement != nil {
 				x.elementList(n.children, x.firstTok(n.openingElement, 0), x.firstTok(n.closingElement, 0))
 			}
@@ -159,19 +159,19 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 	case "JSXOpeningElement":
 		return x.jsxOpenL
 	case "JSXClosingElement":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			if n.name != nil {
 				x.setOffsets(n.name.start, n.name.end, x.firstTok(n, 0), 1, false)
 			}
 		}
 	case "JSXFragment":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			if n.closingElement != nil {
 				x.elementList(n.children, x.firstTok(n.openingElement, 0), x.firstTok(n.closingElement, 0))
 			}
 		}
 	case "JSXOpeningFragment", "JSXClosingFragment":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			f, c := x.firstTok(n, 0), x.lastTok(n, 0)
 			x.setOffsets(n.start, n.end, f, 1, false)
 			if c >= 0 && c != f {
@@ -179,7 +179,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 			}
 		}
 	case "JSXExpressionContainer", "JSXSpreadAttribute":
-		return func(n *esNode) {
+		return func(n *estreeNode) {
 			o, c := x.firstTok(n, 0), x.lastTok(n, 0)
 			if o >= 0 && c >= 0 {
 				x.setOffsets(x.toks[o].end, x.toks[c].start, o, 1, false)
@@ -190,7 +190,7 @@ func (x *esIndent) listener(n *esNode) func(*esNode) {
 }
 
 // elementFirst is an element's first token, its parentheses included.
-func (x *esIndent) elementFirst(el *esNode, start int) int {
+func (x *offsetStorage) elementFirst(el *estreeNode, start int) int {
 	t := x.tokBefore(el.start)
 	for x.is(t, "(") && t != start {
 		t = x.prevCode(t)
@@ -202,7 +202,7 @@ func (x *esIndent) elementFirst(el *esNode, start int) int {
 }
 
 // elementList is addElementListIndent with offset 1.
-func (x *esIndent) elementList(els []*esNode, start, end int) {
+func (x *offsetStorage) elementList(els []*estreeNode, start, end int) {
 	if start < 0 || end < 0 {
 		return
 	}
@@ -233,7 +233,7 @@ func trailingBreaks(s string) int {
 }
 
 // blockless indents a body that is not a block (`if (a) b;`).
-func (x *esIndent) blockless(n *esNode) {
+func (x *offsetStorage) blockless(n *estreeNode) {
 	if n == nil || n.typ == "BlockStatement" {
 		return
 	}
@@ -253,10 +253,10 @@ func (x *esIndent) blockless(n *esNode) {
 
 // blocklessSemicolon: a semicolon-first line after a blockless body sits
 // at the statement's level.
-func (x *esIndent) blocklessSemicolon(n *esNode) {
-	bodies := []*esNode{n.body}
+func (x *offsetStorage) blocklessSemicolon(n *estreeNode) {
+	bodies := []*estreeNode{n.body}
 	if n.typ == "IfStatement" {
-		bodies = []*esNode{n.consequent, n.alternate}
+		bodies = []*estreeNode{n.consequent, n.alternate}
 	}
 	for _, b := range bodies {
 		if b == nil {
@@ -273,7 +273,7 @@ func (x *esIndent) blocklessSemicolon(n *esNode) {
 	}
 }
 
-func (x *esIndent) callIndent(n *esNode) {
+func (x *offsetStorage) callIndent(n *estreeNode) {
 	var open int
 	calleeEnd := n.start
 	if n.callee != nil {
@@ -315,7 +315,7 @@ func (x *esIndent) callIndent(n *esNode) {
 	x.elementList(n.args, open, closing)
 }
 
-func (x *esIndent) countBetween(s, e int, text string) int {
+func (x *offsetStorage) countBetween(s, e int, text string) int {
 	c := 0
 	for i := x.tokAfter(s); i >= 0 && x.toks[i].start < e; i = x.nextCode(i) {
 		if x.toks[i].text == text {
@@ -325,7 +325,7 @@ func (x *esIndent) countBetween(s, e int, text string) int {
 	return c
 }
 
-func (x *esIndent) arrayL(n *esNode) {
+func (x *offsetStorage) arrayL(n *estreeNode) {
 	open := x.firstTok(n, 0)
 	after := open
 	for i := len(n.elements) - 1; i >= 0; i-- {
@@ -346,7 +346,7 @@ func (x *esIndent) arrayL(n *esNode) {
 	x.elementList(n.elements, open, closing)
 }
 
-func (x *esIndent) objectL(n *esNode) {
+func (x *offsetStorage) objectL(n *estreeNode) {
 	open := x.firstTok(n, 0)
 	after := open
 	if len(n.properties) > 0 {
@@ -364,7 +364,7 @@ func (x *esIndent) objectL(n *esNode) {
 	x.elementList(n.properties, open, closing)
 }
 
-func (x *esIndent) arrowL(n *esNode) {
+func (x *offsetStorage) arrowL(n *estreeNode) {
 	skip := 0
 	if n.async {
 		skip = 1
@@ -381,7 +381,7 @@ func (x *esIndent) arrowL(n *esNode) {
 	x.blockless(n.body)
 }
 
-func (x *esIndent) assignL(n *esNode) {
+func (x *offsetStorage) assignL(n *estreeNode) {
 	if n.left == nil || n.right == nil {
 		return
 	}
@@ -394,7 +394,7 @@ func (x *esIndent) assignL(n *esNode) {
 	x.ignoreToken(x.nextCode(op))
 }
 
-func (x *esIndent) binaryL(n *esNode) {
+func (x *offsetStorage) binaryL(n *estreeNode) {
 	if n.left == nil || n.right == nil {
 		return
 	}
@@ -408,14 +408,14 @@ func (x *esIndent) binaryL(n *esNode) {
 	x.setOffset(after, op, 0)
 }
 
-func (x *esIndent) blockL(n *esNode) {
-	if n.parent != nil && !esStatementListParents[n.parent.typ] {
+func (x *offsetStorage) blockL(n *estreeNode) {
+	if n.parent != nil && !statementListParents[n.parent.typ] {
 		x.setOffset(x.firstTok(n, 0), x.firstTok(n.parent, 0), 0)
 	}
 	x.elementList(n.list, x.firstTok(n, 0), x.lastTok(n, 0))
 }
 
-func (x *esIndent) classL(n *esNode) {
+func (x *offsetStorage) classL(n *estreeNode) {
 	cls := x.firstTok(n, 0)
 	ext := x.tokBefore(n.superClass.start)
 	for x.is(ext, "(") {
@@ -426,7 +426,7 @@ func (x *esIndent) classL(n *esNode) {
 	}
 }
 
-func (x *esIndent) ternaryL(n *esNode) {
+func (x *offsetStorage) ternaryL(n *estreeNode) {
 	if n.test == nil || n.consequent == nil || n.alternate == nil {
 		return
 	}
@@ -447,7 +447,7 @@ func (x *esIndent) ternaryL(n *esNode) {
 	}
 }
 
-func (x *esIndent) exportL(n *esNode) {
+func (x *offsetStorage) exportL(n *estreeNode) {
 	if n.declaration != nil {
 		return
 	}
@@ -461,9 +461,9 @@ func (x *esIndent) exportL(n *esNode) {
 	}
 }
 
-func (x *esIndent) forL(n *esNode) {
+func (x *offsetStorage) forL(n *estreeNode) {
 	open := x.firstTok(n, 1)
-	for _, part := range []*esNode{n.init, n.test, n.update} {
+	for _, part := range []*estreeNode{n.init, n.test, n.update} {
 		if part != nil {
 			x.setOffsets(part.start, part.end, open, 1, false)
 		}
@@ -471,7 +471,7 @@ func (x *esIndent) forL(n *esNode) {
 	x.blockless(n.body)
 }
 
-func (x *esIndent) functionL(n *esNode) {
+func (x *offsetStorage) functionL(n *estreeNode) {
 	if n.body == nil {
 		return
 	}
@@ -490,8 +490,8 @@ func (x *esIndent) functionL(n *esNode) {
 	x.elementList(n.params, open, closing)
 }
 
-func (x *esIndent) importL(n *esNode) {
-	var specs []*esNode
+func (x *offsetStorage) importL(n *estreeNode) {
+	var specs []*estreeNode
 	for _, s := range n.specifiers {
 		if s.typ == "ImportSpecifier" {
 			specs = append(specs, s)
@@ -509,7 +509,7 @@ func (x *esIndent) importL(n *esNode) {
 	}
 }
 
-func (x *esIndent) memberL(n *esNode) {
+func (x *offsetStorage) memberL(n *estreeNode) {
 	obj := n.object
 	if n.typ == "MetaProperty" {
 		obj = n.meta
@@ -554,17 +554,17 @@ func (x *esIndent) memberL(n *esNode) {
 // object it continues (the `request(app)` / `.get('/')` style that
 // projects enable with MemberExpression: 0 or "off"), 1 (the default)
 // otherwise.
-func (x *esIndent) memberOffset(dot, base int) int {
+func (x *offsetStorage) memberOffset(dot, base int) int {
 	if dot < 0 || base < 0 || !x.isFirstOfLine(dot) || x.toks[dot].line == x.toks[base].line {
 		return 1
 	}
-	if x.m.lines[x.toks[dot].line].col == x.m.lines[x.toks[base].line].col {
+	if x.lines[x.toks[dot].line].Col == x.lines[x.toks[base].line].Col {
 		return 0
 	}
 	return 1
 }
 
-func (x *esIndent) propertyL(n *esNode) {
+func (x *offsetStorage) propertyL(n *estreeNode) {
 	if n.shorthand || n.method || n.kind != "init" || n.key == nil || n.value == nil {
 		return
 	}
@@ -574,7 +574,7 @@ func (x *esIndent) propertyL(n *esNode) {
 	}
 }
 
-func (x *esIndent) propertyDefL(n *esNode) {
+func (x *offsetStorage) propertyDefL(n *estreeNode) {
 	first := x.firstTok(n, 0)
 	semi := x.lastTok(n, 0)
 	if n.key == nil {
@@ -625,7 +625,7 @@ func (x *esIndent) propertyDefL(n *esNode) {
 	}
 }
 
-func (x *esIndent) switchL(n *esNode) {
+func (x *offsetStorage) switchL(n *estreeNode) {
 	if n.discriminant == nil {
 		return
 	}
@@ -651,7 +651,7 @@ func (x *esIndent) switchL(n *esNode) {
 // 1 when its first case is indented deeper than the line of its "{", 0
 // otherwise. Projects configure it either way (eslint's default is 0,
 // prettier's output 1), so the lint profile follows each switch.
-func (x *esIndent) switchCase(n *esNode, open int) int {
+func (x *offsetStorage) switchCase(n *estreeNode, open int) int {
 	if len(n.cases) == 0 {
 		return 0
 	}
@@ -659,13 +659,13 @@ func (x *esIndent) switchCase(n *esNode, open int) int {
 	if c < 0 || !x.isFirstOfLine(c) {
 		return 0
 	}
-	if x.m.lines[x.toks[c].line].col > x.m.lines[x.toks[open].line].col {
+	if x.lines[x.toks[c].line].Col > x.lines[x.toks[open].line].Col {
 		return 1
 	}
 	return 0
 }
 
-func (x *esIndent) caseL(n *esNode) {
+func (x *offsetStorage) caseL(n *estreeNode) {
 	if len(n.conseq) == 1 && n.conseq[0].typ == "BlockStatement" {
 		return
 	}
@@ -680,11 +680,11 @@ func (x *esIndent) caseL(n *esNode) {
 	x.setOffsets(x.toks[kw].end, end, kw, 1, false)
 }
 
-func (x *esIndent) templateL(n *esNode) {
+func (x *offsetStorage) templateL(n *estreeNode) {
 	for i := 0; i+1 < len(n.quasis); i++ {
 		prev, next := n.quasis[i], n.quasis[i+1]
 		align := -1
-		if x.m.lineOf(prev.start) == x.m.lineOf(max(prev.start, prev.end-1)) {
+		if x.lineOf(prev.start) == x.lineOf(max(prev.start, prev.end-1)) {
 			align = x.tokAt(prev.start)
 		}
 		x.setOffsets(prev.end, next.start, align, 1, false)
@@ -692,20 +692,20 @@ func (x *esIndent) templateL(n *esNode) {
 	}
 }
 
-func (x *esIndent) varDeclL(n *esNode) {
+func (x *offsetStorage) varDeclL(n *estreeNode) {
 	first, last := x.firstTok(n, 0), x.lastTok(n, 0)
 	if len(n.declarations) == 0 || first < 0 {
 		return
 	}
 	lastDecl := n.declarations[len(n.declarations)-1]
-	force := x.m.lineOf(lastDecl.start) > x.toks[first].line
+	force := x.lineOf(lastDecl.start) > x.toks[first].line
 	x.setOffsets(n.start, n.end, first, 1, force)
 	if x.is(last, ";") {
 		x.ignoreToken(last)
 	}
 }
 
-func (x *esIndent) declaratorL(n *esNode) {
+func (x *offsetStorage) declaratorL(n *estreeNode) {
 	if n.init == nil || n.id == nil {
 		return
 	}
@@ -725,7 +725,7 @@ func (x *esIndent) declaratorL(n *esNode) {
 	x.setOffset(eq, x.lastTok(n.id, 0), 0)
 }
 
-func (x *esIndent) jsxAttrL(n *esNode) {
+func (x *offsetStorage) jsxAttrL(n *estreeNode) {
 	if n.name == nil {
 		return
 	}
@@ -735,7 +735,7 @@ func (x *esIndent) jsxAttrL(n *esNode) {
 	}
 }
 
-func (x *esIndent) jsxOpenL(n *esNode) {
+func (x *offsetStorage) jsxOpenL(n *estreeNode) {
 	first := x.firstTok(n, 0)
 	closing := x.lastTok(n, 0)
 	if first < 0 || closing < 0 {
@@ -748,7 +748,7 @@ func (x *esIndent) jsxOpenL(n *esNode) {
 }
 
 // ignoreNode leaves an unknown node's lines as they are.
-func (x *esIndent) ignoreNode(n *esNode) {
+func (x *offsetStorage) ignoreNode(n *estreeNode) {
 	s, e := x.tokAt(n.start), x.tokAt(n.end)
 	for i := s; i < e; i++ {
 		if d := x.firstDependency(i); d >= s && d < e {
@@ -765,7 +765,7 @@ func (x *esIndent) ignoreNode(n *esNode) {
 
 // parens offsets tokens inside parentheses that are not call arguments
 // or parameters one level from the "(".
-func (x *esIndent) parens() {
+func (x *offsetStorage) parens() {
 	var stack []int
 	type pair struct{ l, r int }
 	var pairs []pair

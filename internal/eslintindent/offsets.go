@@ -1,22 +1,18 @@
-package layout
+package eslintindent
 
 import (
 	"sort"
 	"strings"
+
+	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/syntax"
 )
 
-// JavaScript and TypeScript indentation as eslint's `indent` rule decides
-// it (default options; the unit from the constraint). This is a port of
-// the rule's algorithm (eslint/lib/rules/indent.js, MIT licence): every
-// token gets a desired offset, in levels, from another token; a token on
-// the same line as the token it is offset from inherits that token's
-// indentation; after all node listeners have run, the first token of each
-// line must have exactly its desired indentation. Lines inside nodes the
-// rule does not know (TypeScript's types, for instance) keep whatever
-// indentation they have, as eslint does.
+// The rule's OffsetStorage and TokenInfo: tokens, their desired offsets
+// and the indentation those resolve to.
 
-// esTok is a token or comment.
-type esTok struct {
+// token is a token or comment.
+type token struct {
 	start, end int
 	line       int // line of start (0-based)
 	endLine    int
@@ -25,21 +21,21 @@ type esTok struct {
 	comment    bool
 }
 
-type esDesc struct {
+type desiredOffset struct {
 	from   int // token index, -1: column 0
 	offset int
 	force  bool
 }
 
-// esIndent is eslint's OffsetStorage and TokenInfo for one file.
-type esIndent struct {
+// offsetStorage is eslint's OffsetStorage and TokenInfo for one file.
+type offsetStorage struct {
 	src       []byte
-	m         *indentModel // lines
-	toks      []esTok      // tokens and comments, in order
-	code      []int        // indexes of the non-comment tokens
-	codePos   []int        // position of token i in code, -1 for comments
-	firstOf   map[int]int  // line -> first token (or comment) index on it
-	desc      []esDesc
+	lines     []srclines.Line
+	toks      []token     // tokens and comments, in order
+	code      []int       // indexes of the non-comment tokens
+	codePos   []int       // position of token i in code, -1 for comments
+	firstOf   map[int]int // line -> first token (or comment) index on it
+	desc      []desiredOffset
 	ignored   []bool
 	locked    map[int]int
 	cache     map[int]string
@@ -48,21 +44,21 @@ type esIndent struct {
 	ignoredFT map[int]bool // first tokens of ignored nodes
 }
 
-// esTokens lists the tokens of a tree-sitter-javascript tree as espree
+// tokenize lists the tokens of a tree-sitter-javascript tree as espree
 // would: strings, regexes and template chunks whole, comments included.
-func esTokens(src []byte, root fnode) []esTok {
-	var out []esTok
+func tokenize(src []byte, root syntax.FlatRef) []token {
+	var out []token
 	add := func(s, e int, comment bool) {
 		// tree-sitter's JSX tokens take the blanks before them along.
 		for s < e && (src[s] == ' ' || src[s] == '\t' || src[s] == '\n' || src[s] == '\r') {
 			s++
 		}
 		if e > s {
-			out = append(out, esTok{start: s, end: e, text: string(src[s:e]), comment: comment})
+			out = append(out, token{start: s, end: e, text: string(src[s:e]), comment: comment})
 		}
 	}
-	var walk func(n fnode)
-	walk = func(n fnode) {
+	var walk func(n syntax.FlatRef)
+	walk = func(n syntax.FlatRef) {
 		t := n.Type()
 		switch {
 		case isCommentType(t) || t == "hash_bang_line":
@@ -73,7 +69,7 @@ func esTokens(src []byte, root fnode) []esTok {
 			return
 		case t == "jsx_text":
 			// espree's JSX text starts with the blanks before it.
-			out = append(out, esTok{start: n.Start(), end: n.End(), text: string(src[n.Start():n.End()])})
+			out = append(out, token{start: n.Start(), end: n.End(), text: string(src[n.Start():n.End()])})
 			return
 		case t == "template_string":
 			qs := n.Start()
@@ -102,9 +98,9 @@ func esTokens(src []byte, root fnode) []esTok {
 	return out
 }
 
-func newESIndent(src []byte, root fnode, unit string) *esIndent {
-	m := newIndentModel(src, 4, 4)
-	x := &esIndent{src: src, m: m, toks: esTokens(src, root), firstOf: map[int]int{}, locked: map[int]int{},
+func newOffsetStorage(src []byte, root syntax.FlatRef, unit string) *offsetStorage {
+	lines := srclines.Split(src, 4)
+	x := &offsetStorage{src: src, lines: lines, toks: tokenize(src, root), firstOf: map[int]int{}, locked: map[int]int{},
 		cache: map[int]string{}, unit: unit, paramPar: map[int]bool{}, ignoredFT: map[int]bool{}}
 	x.codePos = make([]int, len(x.toks))
 	for i := range x.toks {
@@ -113,23 +109,23 @@ func newESIndent(src []byte, root fnode, unit string) *esIndent {
 		if !t.comment {
 			x.codePos[i] = len(x.code)
 		}
-		t.line = m.lineOf(t.start)
-		t.endLine = m.lineOf(max(t.start, t.end-1))
+		t.line = x.lineOf(t.start)
+		t.endLine = x.lineOf(max(t.start, t.end-1))
 		if t.end > t.start && (src[t.end-1] == '\n') {
-			t.endLine = m.lineOf(t.end)
+			t.endLine = x.lineOf(t.end)
 		}
-		t.col = t.start - m.lines[t.line].start
+		t.col = t.start - x.lines[t.line].Start
 		if !t.comment {
 			x.code = append(x.code, i)
 		}
 		if _, ok := x.firstOf[t.line]; !ok {
 			x.firstOf[t.line] = i
 		}
-		if _, ok := x.firstOf[t.endLine]; !ok && strings.TrimSpace(string(src[m.lines[t.endLine].start:t.end])) != "" {
+		if _, ok := x.firstOf[t.endLine]; !ok && strings.TrimSpace(string(src[x.lines[t.endLine].Start:t.end])) != "" {
 			x.firstOf[t.endLine] = i
 		}
 	}
-	x.desc = make([]esDesc, len(x.toks))
+	x.desc = make([]desiredOffset, len(x.toks))
 	for i := range x.desc {
 		x.desc[i].from = -1
 	}
@@ -137,57 +133,60 @@ func newESIndent(src []byte, root fnode, unit string) *esIndent {
 	return x
 }
 
+// lineOf is the index of the line holding offset off.
+func (x *offsetStorage) lineOf(off int) int { return srclines.Of(x.lines, off) }
+
 // tokAt returns the index of the first token (or comment) starting at or
 // after off.
-func (x *esIndent) tokAt(off int) int {
+func (x *offsetStorage) tokAt(off int) int {
 	return sort.Search(len(x.toks), func(i int) bool { return x.toks[i].start >= off })
 }
 
-func (x *esIndent) isFirstOfLine(i int) bool {
+func (x *offsetStorage) isFirstOfLine(i int) bool {
 	f, ok := x.firstOf[x.toks[i].line]
 	return ok && f == i
 }
 
 // setOffsets gives every token starting in [s, e) the offset from tok
 // from, except from itself (which keeps its own).
-func (x *esIndent) setOffsets(s, e, from, offset int, force bool) {
+func (x *offsetStorage) setOffsets(s, e, from, offset int, force bool) {
 	if from >= len(x.toks) {
 		from = -1
 	}
 	for i := x.tokAt(s); i < len(x.toks) && x.toks[i].start < e; i++ {
 		if i != from {
-			x.desc[i] = esDesc{from: from, offset: offset, force: force}
+			x.desc[i] = desiredOffset{from: from, offset: offset, force: force}
 		}
 	}
 }
 
-func (x *esIndent) setOffset(tok, from, offset int) {
+func (x *offsetStorage) setOffset(tok, from, offset int) {
 	if tok < 0 || tok >= len(x.toks) {
 		return
 	}
 	if tok != from {
-		x.desc[tok] = esDesc{from: from, offset: offset}
+		x.desc[tok] = desiredOffset{from: from, offset: offset}
 	}
 }
 
-func (x *esIndent) ignoreToken(i int) {
+func (x *offsetStorage) ignoreToken(i int) {
 	if i >= 0 && i < len(x.toks) && x.isFirstOfLine(i) {
 		x.ignored[i] = true
 	}
 }
 
 // tokenIndent is the text before token i on its line.
-func (x *esIndent) tokenIndent(i int) string {
+func (x *offsetStorage) tokenIndent(i int) string {
 	t := x.toks[i]
-	return string(x.src[x.m.lines[t.line].start:t.start])
+	return string(x.src[x.lines[t.line].Start:t.start])
 }
 
 // desired is getDesiredIndent.
-func (x *esIndent) desired(i int) string {
+func (x *offsetStorage) desired(i int) string {
 	return x.desiredDepth(i, 0)
 }
 
-func (x *esIndent) desiredDepth(i, depth int) string {
+func (x *offsetStorage) desiredDepth(i, depth int) string {
 	if i < 0 {
 		return ""
 	}
@@ -219,12 +218,12 @@ func (x *esIndent) desiredDepth(i, depth int) string {
 }
 
 // firstDependency is the token i is offset from.
-func (x *esIndent) firstDependency(i int) int { return x.desc[i].from }
+func (x *offsetStorage) firstDependency(i int) int { return x.desc[i].from }
 
 // --- sourceCode helpers, on node ranges ---
 
 // firstTok is the first code token of n (skip code tokens skipped).
-func (x *esIndent) firstTok(n *esNode, skip int) int {
+func (x *offsetStorage) firstTok(n *estreeNode, skip int) int {
 	k := sort.Search(len(x.code), func(j int) bool { return x.toks[x.code[j]].start >= n.start }) + skip
 	if k < len(x.code) && x.toks[x.code[k]].start < n.end {
 		return x.code[k]
@@ -233,7 +232,7 @@ func (x *esIndent) firstTok(n *esNode, skip int) int {
 }
 
 // lastTok is the last code token of n, skipping skip of them.
-func (x *esIndent) lastTok(n *esNode, skip int) int {
+func (x *offsetStorage) lastTok(n *estreeNode, skip int) int {
 	k := sort.Search(len(x.code), func(j int) bool { return x.toks[x.code[j]].end > n.end }) - 1 - skip
 	if k >= 0 && x.toks[x.code[k]].start >= n.start {
 		return x.code[k]
@@ -242,7 +241,7 @@ func (x *esIndent) lastTok(n *esNode, skip int) int {
 }
 
 // tokBefore is the last code token ending at or before off.
-func (x *esIndent) tokBefore(off int) int {
+func (x *offsetStorage) tokBefore(off int) int {
 	k := sort.Search(len(x.code), func(j int) bool { return x.toks[x.code[j]].end > off }) - 1
 	if k >= 0 {
 		return x.code[k]
@@ -251,7 +250,7 @@ func (x *esIndent) tokBefore(off int) int {
 }
 
 // tokAfter is the first code token starting at or after off.
-func (x *esIndent) tokAfter(off int) int {
+func (x *offsetStorage) tokAfter(off int) int {
 	k := sort.Search(len(x.code), func(j int) bool { return x.toks[x.code[j]].start >= off })
 	if k < len(x.code) {
 		return x.code[k]
@@ -260,7 +259,7 @@ func (x *esIndent) tokAfter(off int) int {
 }
 
 // prevCode and nextCode step over code tokens from token index i.
-func (x *esIndent) prevCode(i int) int {
+func (x *offsetStorage) prevCode(i int) int {
 	if i < 0 {
 		return -1
 	}
@@ -273,7 +272,7 @@ func (x *esIndent) prevCode(i int) int {
 	return x.tokBefore(x.toks[i].start)
 }
 
-func (x *esIndent) nextCode(i int) int {
+func (x *offsetStorage) nextCode(i int) int {
 	if i < 0 {
 		return -1
 	}
@@ -287,7 +286,7 @@ func (x *esIndent) nextCode(i int) int {
 }
 
 // firstBetween is the first code token in [s, e) satisfying ok.
-func (x *esIndent) firstBetween(s, e int, ok func(string) bool) int {
+func (x *offsetStorage) firstBetween(s, e int, ok func(string) bool) int {
 	for i := x.tokAfter(s); i >= 0 && x.toks[i].start < e; i = x.nextCode(i) {
 		if ok(x.toks[i].text) {
 			return i
@@ -297,7 +296,7 @@ func (x *esIndent) firstBetween(s, e int, ok func(string) bool) int {
 }
 
 // lastBetween is the last code token in [s, e) satisfying ok.
-func (x *esIndent) lastBetween(s, e int, ok func(string) bool) int {
+func (x *offsetStorage) lastBetween(s, e int, ok func(string) bool) int {
 	for i := x.tokBefore(e); i >= 0 && x.toks[i].start >= s; i = x.prevCode(i) {
 		if ok(x.toks[i].text) {
 			return i
@@ -308,21 +307,33 @@ func (x *esIndent) lastBetween(s, e int, ok func(string) bool) int {
 
 func isText(s string) func(string) bool { return func(t string) bool { return t == s } }
 
-func (x *esIndent) is(i int, s string) bool { return i >= 0 && x.toks[i].text == s }
+func (x *offsetStorage) is(i int, s string) bool { return i >= 0 && x.toks[i].text == s }
 
-// esJudge runs the rule and returns, for every line whose first token is
-// wrongly indented, the indentation eslint wants.
-func esJudge(src []byte, ft *ftree, unit string) (*esIndent, map[int]string) {
-	root := ft.root()
-	x := newESIndent(src, root, unit)
-	b := &esBuild{src: src}
+// Report is a line whose indentation eslint's indent rule reports.
+type Report struct {
+	// Line is the line's index among srclines.Split(src, ...)'s lines.
+	Line int
+	// Want is the indentation the rule wants for it.
+	Want string
+	// Comment: the line starts with a comment.
+	Comment bool
+}
+
+// Judge runs the rule on src, whose tree-sitter-javascript (or
+// -typescript) tree is ft, one indentation level being unit ("\t" or n
+// spaces), and returns the lines whose first token is wrongly indented,
+// in order, each with the indentation the rule wants.
+func Judge(src []byte, ft *syntax.FlatTree, unit string) []Report {
+	root := ft.Root()
+	x := newOffsetStorage(src, root, unit)
+	b := &estreeBuilder{src: src}
 	prog := b.conv(root)
 	if prog == nil {
-		return x, nil
+		return nil
 	}
 	x.run(prog)
-	bad := map[int]string{}
-	for line := range x.m.lines {
+	var out []Report
+	for line := range x.lines {
 		first, ok := x.firstOf[line]
 		if !ok || x.toks[first].line != line {
 			continue
@@ -344,13 +355,13 @@ func esJudge(src []byte, ft *ftree, unit string) (*esIndent, map[int]string) {
 			}
 		}
 		if d := x.desired(first); !x.valid(first, d) {
-			bad[line] = d
+			out = append(out, Report{Line: line, Want: d, Comment: x.toks[first].comment})
 		}
 	}
-	return x, bad
+	return out
 }
 
-func (x *esIndent) firstCode() int {
+func (x *offsetStorage) firstCode() int {
 	if len(x.code) == 0 {
 		return -1
 	}
@@ -359,17 +370,17 @@ func (x *esIndent) firstCode() int {
 
 // commentBefore is the code token before comment i, looking through
 // earlier comments (eslint's precedingTokens map).
-func (x *esIndent) commentBefore(i int) int {
+func (x *offsetStorage) commentBefore(i int) int {
 	return x.tokBefore(x.toks[i].start)
 }
 
-func (x *esIndent) valid(i int, want string) bool {
+func (x *offsetStorage) valid(i int, want string) bool {
 	got := x.tokenIndent(i)
 	return got == want || strings.Contains(got, " ") && strings.Contains(got, "\t")
 }
 
 // blankBetween: eslint's hasBlankLinesBetween(a, b).
-func (x *esIndent) blankBetween(a, b int) bool {
+func (x *offsetStorage) blankBetween(a, b int) bool {
 	l1, l2 := x.toks[a].endLine, x.toks[b].line
 	if a > b {
 		l1, l2 = x.toks[b].endLine, x.toks[a].line

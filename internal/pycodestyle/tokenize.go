@@ -1,4 +1,4 @@
-package layout
+package pycodestyle
 
 import (
 	"errors"
@@ -8,39 +8,39 @@ import (
 )
 
 // A tokenizer that yields what CPython 3.11's tokenize module yields, for
-// the pycodestyle checks (pyc_checks.go): the same token types, texts,
+// the pycodestyle checks (checks.go): the same token types, texts,
 // (row, column) positions in code points, and the physical line each
 // token was read from. Positions also carry byte offsets into the source,
 // for the fixes.
 
-type pyTokType uint8
+type tokenType uint8
 
 const (
-	pyName pyTokType = iota
-	pyNumber
-	pyString
-	pyOp
-	pyComment
-	pyNL
-	pyNewline
-	pyIndent
-	pyDedent
-	pyEndmarker
-	pyError
+	tokName tokenType = iota
+	tokNumber
+	tokString
+	tokOp
+	tokComment
+	tokNL
+	tokNewline
+	tokIndent
+	tokDedent
+	tokEndmarker
+	tokError
 )
 
-type pyPos struct{ row, col int } // row 1-based, col in code points
+type Pos struct{ Row, Col int } // row 1-based, col in code points
 
-type pyTok struct {
-	typ        pyTokType
+type token struct {
+	typ        tokenType
 	text       string
-	start, end pyPos
+	start, end Pos
 	line       string // the physical line(s) the token was read from
 	off, eoff  int    // byte offsets of start and end in the source
 }
 
-// pyLines splits src into physical lines, each keeping its "\n".
-func pyLines(src []byte) []string {
+// physicalLines splits src into physical lines, each keeping its "\n".
+func physicalLines(src []byte) []string {
 	s := string(src)
 	var out []string
 	for len(s) > 0 {
@@ -55,32 +55,26 @@ func pyLines(src []byte) []string {
 	return out
 }
 
-// pyDedentError is tokenize's IndentationError: a line dedents to a
+// DedentError is tokenize's IndentationError: a line dedents to a
 // column no enclosing block uses.
-type pyDedentError struct{ row int }
+type DedentError struct{ Row int }
 
-func (e *pyDedentError) Error() string {
+func (e *DedentError) Error() string {
 	return "unindent does not match any outer indentation level"
 }
 
-// pyTokenize tokenizes lines; ok is false when tokenize would raise (an
-// unterminated string or bracket, a dedent to no outer level), in which
-// case the tokens up to the error are returned, and dedent says where a
-// dedent failed.
-func pyTokenize(lines []string) (toks []pyTok, ok bool) {
-	toks, err := pyTokenizeErr(lines)
-	return toks, err == nil
-}
-
-func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
+// tokenize tokenizes lines. The error is tokenize's when it would raise
+// (an unterminated string or bracket: errEOF; a dedent to no outer
+// level: *DedentError), and the tokens up to it are returned with it.
+func tokenize(lines []string) (toks []token, err error) {
 	lineOff := make([]int, len(lines)+1)
 	for i, l := range lines {
 		lineOff[i+1] = lineOff[i] + len(l)
 	}
 	colOf := func(line string, b int) int { return utf8.RuneCountInString(line[:b]) }
-	emit := func(t pyTokType, text string, srow, sb int, sline string, erow, eb int, eline string, physical string) {
-		toks = append(toks, pyTok{typ: t, text: text,
-			start: pyPos{srow, colOf(sline, sb)}, end: pyPos{erow, colOf(eline, eb)},
+	emit := func(t tokenType, text string, srow, sb int, sline string, erow, eb int, eline string, physical string) {
+		toks = append(toks, token{typ: t, text: text,
+			start: Pos{srow, colOf(sline, sb)}, end: Pos{erow, colOf(eline, eb)},
 			line: physical, off: lineOff[srow-1] + sb, eoff: lineOff[erow-1] + eb})
 	}
 	parenlev, continued := 0, false
@@ -96,17 +90,17 @@ func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 		lnum++
 		pos, max := 0, len(line)
 		if inStr {
-			end, found := pyStringEnd(line, 0, endQuote)
+			end, found := stringEnd(line, 0, endQuote)
 			switch {
 			case found:
 				contstr.WriteString(line[:end])
-				emit(pyString, contstr.String(), strRow, strB, strLine, lnum, end, line, contline+line)
+				emit(tokString, contstr.String(), strRow, strB, strLine, lnum, end, line, contline+line)
 				pos = end
 				inStr = false
 				contstr.Reset()
 			case needcont && !strings.HasSuffix(line, "\\\n") && !strings.HasSuffix(line, "\\\r\n"):
 				contstr.WriteString(line)
-				emit(pyError, contstr.String(), strRow, strB, strLine, lnum, len(line), line, contline)
+				emit(tokError, contstr.String(), strRow, strB, strLine, lnum, len(line), line, contline)
 				inStr = false
 				contstr.Reset()
 				continue
@@ -137,15 +131,15 @@ func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 			if c := line[pos]; c == '#' || c == '\r' || c == '\n' {
 				if c == '#' {
 					ct := strings.TrimRight(line[pos:], "\r\n")
-					emit(pyComment, ct, lnum, pos, line, lnum, pos+len(ct), line, line)
+					emit(tokComment, ct, lnum, pos, line, lnum, pos+len(ct), line, line)
 					pos += len(ct)
 				}
-				emit(pyNL, line[pos:], lnum, pos, line, lnum, len(line), line, line)
+				emit(tokNL, line[pos:], lnum, pos, line, lnum, len(line), line, line)
 				continue
 			}
 			if column > indents[len(indents)-1] {
 				indents = append(indents, column)
-				emit(pyIndent, line[:pos], lnum, 0, line, lnum, pos, line, line)
+				emit(tokIndent, line[:pos], lnum, 0, line, lnum, pos, line, line)
 			}
 			for column < indents[len(indents)-1] {
 				found := false
@@ -153,10 +147,10 @@ func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 					found = found || in == column
 				}
 				if !found {
-					return toks, &pyDedentError{row: lnum}
+					return toks, &DedentError{Row: lnum}
 				}
 				indents = indents[:len(indents)-1]
-				emit(pyDedent, "", lnum, pos, line, lnum, pos, line, line)
+				emit(tokDedent, "", lnum, pos, line, lnum, pos, line, line)
 			}
 		} else {
 			continued = false
@@ -169,29 +163,29 @@ func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 			if start >= max {
 				break
 			}
-			kind, end := pyPseudo(line, start)
+			kind, end := pseudo(line, start)
 			pos = end
 			tok := line[start:end]
 			switch kind {
-			case pyPseudoNone:
-				emit(pyError, line[start:start+1], lnum, start, line, lnum, start+1, line, line)
+			case pseudoNone:
+				emit(tokError, line[start:start+1], lnum, start, line, lnum, start+1, line, line)
 				pos = start + 1
-			case pyPseudoEnd:
+			case pseudoEnd:
 				pos = max
-			case pyPseudoNumber:
-				emit(pyNumber, tok, lnum, start, line, lnum, end, line, line)
-			case pyPseudoNewline:
-				t := pyNewline
+			case pseudoNumber:
+				emit(tokNumber, tok, lnum, start, line, lnum, end, line, line)
+			case pseudoNewline:
+				t := tokNewline
 				if parenlev > 0 {
-					t = pyNL
+					t = tokNL
 				}
 				emit(t, tok, lnum, start, line, lnum, end, line, line)
-			case pyPseudoComment:
-				emit(pyComment, tok, lnum, start, line, lnum, end, line, line)
-			case pyPseudoTriple:
+			case pseudoComment:
+				emit(tokComment, tok, lnum, start, line, lnum, end, line, line)
+			case pseudoTriple:
 				q := tok[len(tok)-3:]
-				if e, found := pyStringEnd(line, end, q); found {
-					emit(pyString, line[start:e], lnum, start, line, lnum, e, line, line)
+				if e, found := stringEnd(line, end, q); found {
+					emit(tokString, line[start:e], lnum, start, line, lnum, e, line, line)
 					pos = e
 				} else {
 					inStr, needcont = true, false
@@ -200,123 +194,123 @@ func pyTokenizeErr(lines []string) (toks []pyTok, err error) {
 					contstr.WriteString(line[start:])
 					pos = max
 				}
-			case pyPseudoString:
+			case pseudoString:
 				if tok[len(tok)-1] == '\n' {
-					q := string(tok[pyPrefixLen(tok)])
+					q := string(tok[prefixLen(tok)])
 					inStr, needcont = true, true
 					strRow, strB, strLine, contline, endQuote = lnum, start, line, line, q
 					contstr.Reset()
 					contstr.WriteString(line[start:])
 					pos = max
 				} else {
-					emit(pyString, tok, lnum, start, line, lnum, end, line, line)
+					emit(tokString, tok, lnum, start, line, lnum, end, line, line)
 				}
-			case pyPseudoName:
-				emit(pyName, tok, lnum, start, line, lnum, end, line, line)
-			case pyPseudoBackslash:
+			case pseudoName:
+				emit(tokName, tok, lnum, start, line, lnum, end, line, line)
+			case pseudoBackslash:
 				continued = true
-			case pyPseudoOp:
+			case pseudoOp:
 				switch tok[0] {
 				case '(', '[', '{':
 					parenlev++
 				case ')', ']', '}':
 					parenlev--
 				}
-				emit(pyOp, tok, lnum, start, line, lnum, end, line, line)
+				emit(tokOp, tok, lnum, start, line, lnum, end, line, line)
 			}
 		}
 	}
 	if inStr || parenlev > 0 || continued {
-		return toks, errPyEOF
+		return toks, errEOF
 	}
 	if len(lines) > 0 {
 		last := lines[len(lines)-1]
 		if last != "" && last[len(last)-1] != '\r' && last[len(last)-1] != '\n' && !strings.HasPrefix(strings.TrimSpace(last), "#") {
 			n := len(lines)
-			emit(pyNewline, "", n, len(last), last, n, len(last), last, "")
-			toks[len(toks)-1].end.col++
+			emit(tokNewline, "", n, len(last), last, n, len(last), last, "")
+			toks[len(toks)-1].end.Col++
 		}
 	}
 	for range indents[1:] {
-		toks = append(toks, pyTok{typ: pyDedent, start: pyPos{len(lines) + 1, 0}, end: pyPos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
+		toks = append(toks, token{typ: tokDedent, start: Pos{len(lines) + 1, 0}, end: Pos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
 	}
-	toks = append(toks, pyTok{typ: pyEndmarker, start: pyPos{len(lines) + 1, 0}, end: pyPos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
+	toks = append(toks, token{typ: tokEndmarker, start: Pos{len(lines) + 1, 0}, end: Pos{len(lines) + 1, 0}, off: lineOff[len(lines)], eoff: lineOff[len(lines)]})
 	return toks, nil
 }
 
-var errPyEOF = errors.New("EOF in a multi-line string or statement")
+var errEOF = errors.New("EOF in a multi-line string or statement")
 
-type pyPseudoKind uint8
+type pseudoKind uint8
 
 const (
-	pyPseudoNone pyPseudoKind = iota
-	pyPseudoEnd
-	pyPseudoBackslash
-	pyPseudoComment
-	pyPseudoTriple
-	pyPseudoNumber
-	pyPseudoNewline
-	pyPseudoOp
-	pyPseudoString
-	pyPseudoName
+	pseudoNone pseudoKind = iota
+	pseudoEnd
+	pseudoBackslash
+	pseudoComment
+	pseudoTriple
+	pseudoNumber
+	pseudoNewline
+	pseudoOp
+	pseudoString
+	pseudoName
 )
 
-// pyOps are tokenize's exact operator tokens, longest first.
-var pyOps = []string{"**=", "...", "//=", "<<=", ">>=", "!=", "%=", "&=", "**", "*=", "+=", "-=", "->", "//", "/=",
+// operators are tokenize's exact operator tokens, longest first.
+var operators = []string{"**=", "...", "//=", "<<=", ">>=", "!=", "%=", "&=", "**", "*=", "+=", "-=", "->", "//", "/=",
 	":=", "<<", "<=", "==", ">=", ">>", "@=", "^=", "|=", "%", "&", "(", ")", "*", "+", ",", "-", ".", "/", ":",
 	";", "<", "=", ">", "@", "[", "]", "^", "{", "|", "}", "~"}
 
-// pyPseudo matches tokenize's PseudoToken alternatives at i, in their
+// pseudo matches tokenize's PseudoToken alternatives at i, in their
 // order: backslash-newline or end, comment, triple-quote start, number,
 // newline or operator, single-quoted string, name.
-func pyPseudo(line string, i int) (pyPseudoKind, int) {
+func pseudo(line string, i int) (pseudoKind, int) {
 	rest := line[i:]
 	switch {
 	case strings.HasPrefix(rest, "\\\n"):
-		return pyPseudoBackslash, i + 2
+		return pseudoBackslash, i + 2
 	case strings.HasPrefix(rest, "\\\r\n"):
-		return pyPseudoBackslash, i + 3
+		return pseudoBackslash, i + 3
 	case rest[0] == '#':
 		e := strings.IndexAny(rest, "\r\n")
 		if e < 0 {
 			e = len(rest)
 		}
-		return pyPseudoComment, i + e
+		return pseudoComment, i + e
 	}
-	if p := pyPrefixLen(rest); p < len(rest) && (strings.HasPrefix(rest[p:], `"""`) || strings.HasPrefix(rest[p:], "'''")) {
-		return pyPseudoTriple, i + p + 3
+	if p := prefixLen(rest); p < len(rest) && (strings.HasPrefix(rest[p:], `"""`) || strings.HasPrefix(rest[p:], "'''")) {
+		return pseudoTriple, i + p + 3
 	}
-	if n := pyNumberLen(rest); n > 0 {
-		return pyPseudoNumber, i + n
+	if n := numberLen(rest); n > 0 {
+		return pseudoNumber, i + n
 	}
 	if strings.HasPrefix(rest, "\r\n") {
-		return pyPseudoNewline, i + 2
+		return pseudoNewline, i + 2
 	}
 	if rest[0] == '\n' {
-		return pyPseudoNewline, i + 1
+		return pseudoNewline, i + 1
 	}
-	for _, op := range pyOps {
+	for _, op := range operators {
 		if strings.HasPrefix(rest, op) {
-			return pyPseudoOp, i + len(op)
+			return pseudoOp, i + len(op)
 		}
 	}
-	if p := pyPrefixLen(rest); p < len(rest) && (rest[p] == '\'' || rest[p] == '"') {
-		if n, ok := pyContStr(rest, p); ok {
-			return pyPseudoString, i + n
+	if p := prefixLen(rest); p < len(rest) && (rest[p] == '\'' || rest[p] == '"') {
+		if n, ok := contStrEnd(rest, p); ok {
+			return pseudoString, i + n
 		}
 	}
-	if n := pyNameLen(rest); n > 0 {
-		return pyPseudoName, i + n
+	if n := nameLen(rest); n > 0 {
+		return pseudoName, i + n
 	}
 	if rest == "" {
-		return pyPseudoEnd, i
+		return pseudoEnd, i
 	}
-	return pyPseudoNone, i
+	return pseudoNone, i
 }
 
-// pyPrefixLen is the length of a valid string prefix at the start of s
+// prefixLen is the length of a valid string prefix at the start of s
 // (b, r, u, f, br, rb, fr, rf in any case), 0 if none.
-func pyPrefixLen(s string) int {
+func prefixLen(s string) int {
 	n := 0
 	for n < len(s) && n < 2 && strings.ContainsRune("bBrRuUfF", rune(s[n])) {
 		n++
@@ -331,10 +325,10 @@ func pyPrefixLen(s string) int {
 	return 0
 }
 
-// pyContStr matches a single-quoted string starting at its quote q (after
+// contStrEnd matches a single-quoted string starting at its quote q (after
 // a prefix of length p): up to the closing quote, or to a
 // backslash-newline that continues it on the next line.
-func pyContStr(s string, p int) (int, bool) {
+func contStrEnd(s string, p int) (int, bool) {
 	q := s[p]
 	for i := p + 1; i < len(s); i++ {
 		switch s[i] {
@@ -357,9 +351,9 @@ func pyContStr(s string, p int) (int, bool) {
 	return 0, false
 }
 
-// pyStringEnd finds the end of a string closed by quote q from i,
+// stringEnd finds the end of a string closed by quote q from i,
 // honouring backslash escapes.
-func pyStringEnd(line string, i int, q string) (int, bool) {
+func stringEnd(line string, i int, q string) (int, bool) {
 	for i < len(line) {
 		switch {
 		case line[i] == '\\':
@@ -373,8 +367,8 @@ func pyStringEnd(line string, i int, q string) (int, bool) {
 	return 0, false
 }
 
-// pyNameLen matches \w+ (Unicode word characters).
-func pyNameLen(s string) int {
+// nameLen matches \w+ (Unicode word characters).
+func nameLen(s string) int {
 	n := 0
 	for n < len(s) {
 		r, size := utf8.DecodeRuneInString(s[n:])
@@ -389,7 +383,7 @@ func pyNameLen(s string) int {
 func isDigitB(c byte) bool { return c >= '0' && c <= '9' }
 
 // digits matches [0-9](?:_?[0-9])* (or the given class) from i.
-func pyDigits(s string, i int, ok func(byte) bool) int {
+func digits(s string, i int, ok func(byte) bool) int {
 	if i >= len(s) || !ok(s[i]) {
 		return i
 	}
@@ -406,31 +400,31 @@ func pyDigits(s string, i int, ok func(byte) bool) int {
 	return i
 }
 
-// pyNumberLen matches tokenize's Number at the start of s: Imagnumber,
+// numberLen matches tokenize's Number at the start of s: Imagnumber,
 // then Floatnumber, then Intnumber, the first alternative that matches.
-func pyNumberLen(s string) int {
+func numberLen(s string) int {
 	if s == "" || !(isDigitB(s[0]) || s[0] == '.' && len(s) > 1 && isDigitB(s[1])) {
 		return 0
 	}
 	float := func() int {
 		// Pointfloat, then Expfloat.
 		if isDigitB(s[0]) {
-			j := pyDigits(s, 0, isDigitB)
+			j := digits(s, 0, isDigitB)
 			if j < len(s) && s[j] == '.' {
-				j = pyDigits(s, j+1, isDigitB)
-				return pyExponent(s, j)
+				j = digits(s, j+1, isDigitB)
+				return exponent(s, j)
 			}
-			if e := pyExponent(s, j); e > j {
+			if e := exponent(s, j); e > j {
 				return e
 			}
 			return 0
 		}
-		j := pyDigits(s, 1, isDigitB)
-		return pyExponent(s, j)
+		j := digits(s, 1, isDigitB)
+		return exponent(s, j)
 	}
 	imag := func() int {
 		if isDigitB(s[0]) {
-			j := pyDigits(s, 0, isDigitB)
+			j := digits(s, 0, isDigitB)
 			if j < len(s) && (s[j] == 'j' || s[j] == 'J') {
 				return j + 1
 			}
@@ -488,16 +482,16 @@ func pyNumberLen(s string) int {
 		}
 		return j
 	}
-	return pyDigits(s, 0, isDigitB)
+	return digits(s, 0, isDigitB)
 }
 
-func pyExponent(s string, j int) int {
+func exponent(s string, j int) int {
 	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
 		k := j + 1
 		if k < len(s) && (s[k] == '+' || s[k] == '-') {
 			k++
 		}
-		if e := pyDigits(s, k, isDigitB); e > k {
+		if e := digits(s, k, isDigitB); e > k {
 			return e
 		}
 	}

@@ -1,4 +1,4 @@
-package layout
+package pycodestyle
 
 import (
 	"strings"
@@ -13,32 +13,43 @@ import (
 // whitespace_around_named_parameter_equals (E251, E252), run over logical
 // lines built the way pycodestyle's Checker builds them.
 
-// pycErr is one pycodestyle error.
-type pycErr struct {
-	code, text string
-	pos        pyPos
-	tok        int // the token the error is about (an operator), -1 if none
+// Error is one pycodestyle error: its code ("E111"), its text as
+// pycodestyle words it, where pycodestyle reports it (Pos: row 1-based,
+// column in code points from 0) and, for the whitespace checks, the
+// index of the token it is about (-1 if none; see TokenSpan).
+type Error struct {
+	Code, Text string
+	Pos        Pos
+	Token      int
 }
 
-// pycChecker holds one file's state, as pycodestyle's Checker does.
-type pycChecker struct {
+// Checker holds one file's state, as pycodestyle's Checker does, and
+// the Errors found in it, in the order pycodestyle finds them.
+type Checker struct {
 	lines      []string
 	srcb       []byte
-	toks       []pyTok
+	toks       []token
 	indentSize int
 	indentChar byte
-	errs       []pycErr
+	rowStart   []int // byte offset of each physical line, and len(src)
+	Errors     []Error
 
 	logical, prevLogical   string
 	indentLevel, prevLevel int
 	cur                    []int // token indexes of the logical line being built
 }
 
-// pycRun checks src; err is tokenize's error when it does not tokenize.
-func pycRun(src []byte, indentSize int) (*pycChecker, error) {
-	lines := pyLines(src)
-	toks, err := pyTokenizeErr(lines)
-	c := &pycChecker{lines: lines, srcb: src, toks: toks, indentSize: indentSize}
+// Check checks src with an indentation unit of indentSize columns. The
+// error is tokenize's when src does not tokenize (a *DedentError, or an
+// unterminated string or bracket); pycodestyle reports nothing then but
+// E902, and neither does Check.
+func Check(src []byte, indentSize int) (*Checker, error) {
+	lines := physicalLines(src)
+	toks, err := tokenize(lines)
+	c := &Checker{lines: lines, srcb: src, toks: toks, indentSize: indentSize, rowStart: make([]int, len(lines)+1)}
+	for i, l := range lines {
+		c.rowStart[i+1] = c.rowStart[i] + len(l)
+	}
 	if err != nil {
 		return c, err
 	}
@@ -51,18 +62,18 @@ func pycRun(src []byte, indentSize int) (*pycChecker, error) {
 	c.physical()
 	parens := 0
 	for i, t := range toks {
-		if t.start.row > len(lines) {
+		if t.start.Row > len(lines) {
 			break // pycodestyle stops at tokens past the last line
 		}
 		c.cur = append(c.cur, i)
 		switch {
-		case t.typ == pyOp && strings.Contains("([{", t.text):
+		case t.typ == tokOp && strings.Contains("([{", t.text):
 			parens++
-		case t.typ == pyOp && strings.Contains("}])", t.text):
+		case t.typ == tokOp && strings.Contains("}])", t.text):
 			parens--
-		case parens == 0 && t.typ == pyNewline:
+		case parens == 0 && t.typ == tokNewline:
 			c.checkLogical()
-		case parens == 0 && t.typ == pyNL:
+		case parens == 0 && t.typ == tokNL:
 			if len(c.cur) == 1 {
 				c.cur = c.cur[:0] // a blank line
 			} else {
@@ -76,15 +87,29 @@ func pycRun(src []byte, indentSize int) (*pycChecker, error) {
 	return c, nil
 }
 
-func (c *pycChecker) add(code, text string, pos pyPos, tok int) {
-	c.errs = append(c.errs, pycErr{code: code, text: text, pos: pos, tok: tok})
+// Offset is the byte offset in the source of code-point column col of
+// row (1-based), where an Error's Pos points.
+func (c *Checker) Offset(p Pos) int {
+	if p.Row-1 >= len(c.lines) {
+		return c.rowStart[len(c.lines)]
+	}
+	return c.rowStart[p.Row-1] + len(colSlice(c.lines[p.Row-1], 0, p.Col))
+}
+
+// TokenSpan is the byte range of token i (an Error's Token).
+func (c *Checker) TokenSpan(i int) (start, end int) {
+	return c.toks[i].off, c.toks[i].eoff
+}
+
+func (c *Checker) add(code, text string, pos Pos, tok int) {
+	c.Errors = append(c.Errors, Error{Code: code, Text: text, Pos: pos, Token: tok})
 }
 
 // physical runs E101 and W191 on every physical line pycodestyle checks:
 // lines that end a token line, and the lines of a multi-line string but
 // its last (unless that line says "# noqa"). A finding inside a string
 // is reported but never fixed: the blanks are the string's text.
-func (c *pycChecker) physical() {
+func (c *Checker) physical() {
 	checked := map[int]bool{}
 	indentChar := c.indentChar
 	check := func(row int) {
@@ -100,29 +125,29 @@ func (c *pycChecker) physical() {
 		indent := line[:n]
 		for i := 0; i < len(indent); i++ {
 			if indent[i] != indentChar {
-				c.add("E101", "indentation contains mixed spaces and tabs", pyPos{row, i}, -1)
+				c.add("E101", "indentation contains mixed spaces and tabs", Pos{row, i}, -1)
 				indentChar = line[0]
 				break
 			}
 		}
 		if k := strings.IndexByte(indent, '\t'); k >= 0 {
-			c.add("W191", "indentation contains tabs", pyPos{row, k}, -1)
+			c.add("W191", "indentation contains tabs", Pos{row, k}, -1)
 		}
 	}
 	for _, t := range c.toks {
 		switch {
-		case t.typ == pyNL || t.typ == pyNewline || t.end.col <= len(t.line) && strings.TrimLeft(pySuffixCols(t.line, t.end.col), " \t\f") == "\\\n":
-			check(t.start.row)
-		case t.typ == pyString && strings.Contains(t.text, "\n") && !pyNoqa(t.line):
-			for r := t.start.row; r < t.end.row; r++ {
+		case t.typ == tokNL || t.typ == tokNewline || t.end.Col <= len(t.line) && strings.TrimLeft(suffixCols(t.line, t.end.Col), " \t\f") == "\\\n":
+			check(t.start.Row)
+		case t.typ == tokString && strings.Contains(t.text, "\n") && !noqa(t.line):
+			for r := t.start.Row; r < t.end.Row; r++ {
 				check(r)
 			}
 		}
 	}
 }
 
-// pySuffixCols is line from code-point column col on.
-func pySuffixCols(line string, col int) string {
+// suffixCols is line from code-point column col on.
+func suffixCols(line string, col int) string {
 	b := 0
 	for i := 0; i < col && b < len(line); i++ {
 		_, n := utf8.DecodeRuneInString(line[b:])
@@ -131,8 +156,8 @@ func pySuffixCols(line string, col int) string {
 	return line[b:]
 }
 
-// pyExpandIndent is pycodestyle's expand_indent: tabs to multiples of 8.
-func pyExpandIndent(line string) int {
+// expandIndent is pycodestyle's expand_indent: tabs to multiples of 8.
+func expandIndent(line string) int {
 	line = strings.TrimRight(line, "\r\n")
 	r := 0
 	for i := 0; i < len(line); i++ {
@@ -148,12 +173,12 @@ func pyExpandIndent(line string) int {
 	return r
 }
 
-func pySkip(t pyTokType) bool {
-	return t == pyNL || t == pyNewline || t == pyIndent || t == pyDedent
+func skipToken(t tokenType) bool {
+	return t == tokNL || t == tokNewline || t == tokIndent || t == tokDedent
 }
 
 // mute replaces a string's contents with x's, as mute_string does.
-func pyMute(text string) string {
+func muteString(text string) string {
 	if text == "" {
 		return text
 	}
@@ -170,52 +195,52 @@ func pyMute(text string) string {
 	return text[:start] + strings.Repeat("x", utf8.RuneCountInString(text[start:end])) + text[end:]
 }
 
-type pyMap struct {
+type offsetMap struct {
 	off int
-	pos pyPos
+	pos Pos
 }
 
 // buildLine is build_tokens_line: the logical line and its offset map.
-func (c *pycChecker) buildLine() []pyMap {
+func (c *Checker) buildLine() []offsetMap {
 	var sb strings.Builder
-	var mapping []pyMap
+	var mapping []offsetMap
 	length := 0
 	prevRow, prevCol := 0, 0
 	for _, i := range c.cur {
 		t := c.toks[i]
-		if pySkip(t.typ) {
+		if skipToken(t.typ) {
 			continue
 		}
 		if mapping == nil {
-			mapping = []pyMap{{0, t.start}}
+			mapping = []offsetMap{{0, t.start}}
 		}
-		if t.typ == pyComment {
+		if t.typ == tokComment {
 			continue
 		}
 		text := t.text
-		if t.typ == pyString {
-			text = pyMute(text)
+		if t.typ == tokString {
+			text = muteString(text)
 		}
 		if prevRow > 0 {
-			if prevRow != t.start.row {
-				prevText := pyRuneAt(c.lines[prevRow-1], prevCol-1)
+			if prevRow != t.start.Row {
+				prevText := runeAt(c.lines[prevRow-1], prevCol-1)
 				if prevText == ',' || !strings.ContainsRune("{[(", prevText) && !strings.Contains("}])", text) {
 					text = " " + text
 				}
-			} else if prevCol != t.start.col {
-				text = pyColSlice(t.line, prevCol, t.start.col) + text
+			} else if prevCol != t.start.Col {
+				text = colSlice(t.line, prevCol, t.start.Col) + text
 			}
 		}
 		sb.WriteString(text)
 		length += utf8.RuneCountInString(text)
-		mapping = append(mapping, pyMap{length, t.end})
-		prevRow, prevCol = t.end.row, t.end.col
+		mapping = append(mapping, offsetMap{length, t.end})
+		prevRow, prevCol = t.end.Row, t.end.Col
 	}
 	c.logical = sb.String()
 	return mapping
 }
 
-func pyRuneAt(line string, col int) rune {
+func runeAt(line string, col int) rune {
 	if col < 0 {
 		return 0
 	}
@@ -229,7 +254,7 @@ func pyRuneAt(line string, col int) rune {
 	return 0
 }
 
-func pyColSlice(line string, a, b int) string {
+func colSlice(line string, a, b int) string {
 	var sb strings.Builder
 	i := 0
 	for _, r := range line {
@@ -242,15 +267,15 @@ func pyColSlice(line string, a, b int) string {
 }
 
 // checkLogical is check_logical with our checks.
-func (c *pycChecker) checkLogical() {
+func (c *Checker) checkLogical() {
 	mapping := c.buildLine()
 	defer func() { c.cur = c.cur[:0] }()
 	if mapping == nil {
 		return
 	}
 	start := mapping[0].pos
-	c.indentLevel = pyExpandIndent(pyColSlice(c.lines[start.row-1], 0, start.col))
-	at := func(off int) pyPos {
+	c.indentLevel = expandIndent(colSlice(c.lines[start.Row-1], 0, start.Col))
+	at := func(off int) Pos {
 		k := 0
 		for k < len(mapping)-1 && mapping[k].off < off {
 			k++
@@ -269,7 +294,7 @@ func (c *pycChecker) checkLogical() {
 			lo = len(mapping) - 1
 		}
 		m := mapping[lo]
-		return pyPos{m.pos.row, m.pos.col + off - m.off}
+		return Pos{m.pos.Row, m.pos.Col + off - m.off}
 	}
 	c.indentation(at)
 	c.continuedIndentation()
@@ -283,7 +308,7 @@ func (c *pycChecker) checkLogical() {
 }
 
 // indentation: E111-E117.
-func (c *pycChecker) indentation(at func(int) pyPos) {
+func (c *Checker) indentation(at func(int) Pos) {
 	code := 0
 	suffix := ""
 	if c.logical == "" {
@@ -291,13 +316,13 @@ func (c *pycChecker) indentation(at func(int) pyPos) {
 	}
 	pos := at(0)
 	if c.indentLevel%c.indentSize != 0 {
-		c.add(pyCode(1+code), "indentation is not a multiple of "+itoa(c.indentSize)+suffix, pos, -1)
+		c.add(e11Code(1+code), "indentation is not a multiple of "+itoa(c.indentSize)+suffix, pos, -1)
 	}
 	expect := strings.HasSuffix(c.prevLogical, ":")
 	if expect && c.indentLevel <= c.prevLevel {
-		c.add(pyCode(2+code), "expected an indented block"+suffix, pos, -1)
+		c.add(e11Code(2+code), "expected an indented block"+suffix, pos, -1)
 	} else if !expect && c.indentLevel > c.prevLevel {
-		c.add(pyCode(3+code), "unexpected indentation"+suffix, pos, -1)
+		c.add(e11Code(3+code), "unexpected indentation"+suffix, pos, -1)
 	}
 	if expect {
 		amount := 4
@@ -310,7 +335,7 @@ func (c *pycChecker) indentation(at func(int) pyPos) {
 	}
 }
 
-func pyCode(n int) string { return "E11" + itoa(n) }
+func e11Code(n int) string { return "E11" + itoa(n) }
 
 func itoa(n int) string {
 	if n < 0 {
@@ -323,7 +348,7 @@ func itoa(n int) string {
 }
 
 // missingWhitespace: E231.
-func (c *pycChecker) missingWhitespace(at func(int) pyPos) {
+func (c *Checker) missingWhitespace(at func(int) Pos) {
 	line := []rune(c.logical)
 	for i := 0; i+1 < len(line); i++ {
 		ch, next := line[i], line[i+1]
@@ -345,7 +370,7 @@ func (c *pycChecker) missingWhitespace(at func(int) pyPos) {
 }
 
 // tokenAt is the index of the token starting at p, -1 if none.
-func (c *pycChecker) tokenAt(p pyPos) int {
+func (c *Checker) tokenAt(p Pos) int {
 	for _, i := range c.cur {
 		if c.toks[i].start == p {
 			return i
@@ -354,36 +379,36 @@ func (c *pycChecker) tokenAt(p pyPos) int {
 	return -1
 }
 
-var pyKeywords = newSet("and", "as", "assert", "async", "await", "break", "class",
+var keywords = newSet("and", "as", "assert", "async", "await", "break", "class",
 	"continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
 	"in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
 	"print")
 
-var pySoftKeywords = newSet("_", "case", "match")
+var softKeywords = newSet("_", "case", "match")
 
-var pyUnaryOps = newSet(">>", "**", "*", "+", "-")
-var pyArithmetic = newSet("**", "*", "/", "//", "+", "-", "@")
-var pyWSOptional = newSet("**", "*", "/", "//", "+", "-", "@", "^", "&", "|", "<<", ">>", "%")
-var pyWSNeeded = newSet("**=", "*=", "/=", "//=", "+=", "-=", "!=", "<>", "<", ">", "%=", "^=", "&=", "|=",
+var unaryOps = newSet(">>", "**", "*", "+", "-")
+var arithmeticOps = newSet("**", "*", "/", "//", "+", "-", "@")
+var wsOptional = newSet("**", "*", "/", "//", "+", "-", "@", "^", "&", "|", "<<", ">>", "%")
+var wsNeeded = newSet("**=", "*=", "/=", "//=", "+=", "-=", "!=", "<>", "<", ">", "%=", "^=", "&=", "|=",
 	"==", "<=", ">=", "<<=", ">>=", "=", "and", "in", "is", "or", "->", ":=")
 
 // aroundOperator: E225-E228 (missing_whitespace_around_operator).
-func (c *pycChecker) aroundOperator() {
+func (c *Checker) aroundOperator() {
 	parens := 0
 	type need struct {
 		set, always bool
-		pos         pyPos
+		pos         Pos
 		spaced      bool
 		tok         int
 	}
 	var ns need
-	prevType := pyOp
+	prevType := tokOp
 	prevText := ""
-	var prevEnd pyPos
+	var prevEnd Pos
 	havePrev := false
 	for _, i := range c.cur {
 		t := c.toks[i]
-		if pySkip(t.typ) || t.typ == pyComment || t.typ == pyError {
+		if skipToken(t.typ) || t.typ == tokComment || t.typ == tokError {
 			continue
 		}
 		if t.text == "(" || t.text == "lambda" {
@@ -407,25 +432,25 @@ func (c *pycChecker) aroundOperator() {
 					code, kind := "E226", "arithmetic"
 					if prevText == "%" {
 						code, kind = "E228", "modulo"
-					} else if !pyArithmetic[prevText] {
+					} else if !arithmeticOps[prevText] {
 						code, kind = "E227", "bitwise or shift"
 					}
 					c.add(code, "missing whitespace around "+kind+" operator", ns.pos, ns.tok)
 				}
 				ns.set = false
 			}
-		} else if (t.typ == pyOp || t.typ == pyName) && havePrev {
+		} else if (t.typ == tokOp || t.typ == tokName) && havePrev {
 			optional := false
 			switch {
 			case t.text == "=" && parens > 0:
-			case pyWSNeeded[t.text]:
+			case wsNeeded[t.text]:
 				ns = need{set: true, always: true, tok: i}
-			case pyUnaryOps[t.text]:
-				if prevType == pyOp && prevText != "" && strings.Contains("}])", prevText) ||
-					prevType != pyOp && !pyKeywords[prevText] && !pySoftKeywords[prevText] {
+			case unaryOps[t.text]:
+				if prevType == tokOp && prevText != "" && strings.Contains("}])", prevText) ||
+					prevType != tokOp && !keywords[prevText] && !softKeywords[prevText] {
 					optional = true
 				}
-			case pyWSOptional[t.text]:
+			case wsOptional[t.text]:
 				optional = true
 			}
 			if optional {
@@ -440,17 +465,17 @@ func (c *pycChecker) aroundOperator() {
 }
 
 // namedParamEquals: E251 and E252.
-func (c *pycChecker) namedParamEquals() {
+func (c *Checker) namedParamEquals() {
 	parens := 0
 	noSpace, requireSpace := false, false
-	var prevEnd pyPos
+	var prevEnd Pos
 	annotated := false
-	inDef := strings.HasPrefix(c.logical, "def") && (len(c.logical) == 3 || !pyWordRune(c.logical[3])) ||
+	inDef := strings.HasPrefix(c.logical, "def") && (len(c.logical) == 3 || !wordByte(c.logical[3])) ||
 		strings.HasPrefix(c.logical, "async") && strings.HasPrefix(strings.TrimLeft(c.logical[5:], " \t"), "def")
 	eq := -1
 	for _, i := range c.cur {
 		t := c.toks[i]
-		if t.typ == pyNL {
+		if t.typ == tokNL {
 			continue
 		}
 		if noSpace {
@@ -465,7 +490,7 @@ func (c *pycChecker) namedParamEquals() {
 				c.add("E252", "missing whitespace around parameter equals", prevEnd, eq)
 			}
 		}
-		if t.typ == pyOp {
+		if t.typ == tokOp {
 			switch {
 			case t.text == "(" || t.text == "[":
 				parens++
@@ -497,20 +522,49 @@ func (c *pycChecker) namedParamEquals() {
 	}
 }
 
-func pyWordRune(b byte) bool {
+func wordByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
-// pyNoqa is pycodestyle's noqa test, `# no(?:qa|pep8)\b` in any case.
-func pyNoqa(line string) bool {
+// noqa is pycodestyle's noqa test, `# no(?:qa|pep8)\b` in any case.
+func noqa(line string) bool {
 	l := strings.ToLower(line)
 	for _, m := range []string{"# noqa", "# nopep8"} {
 		if i := strings.Index(l, m); i >= 0 {
 			e := i + len(m)
-			if e == len(l) || !pyWordRune(l[e]) {
+			if e == len(l) || !wordByte(l[e]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// StatementRows are the first rows of the logical lines that hold code.
+func (c *Checker) StatementRows() []int {
+	var out []int
+	atStart := true
+	parens := 0
+	for _, t := range c.toks {
+		switch t.typ {
+		case tokNewline:
+			atStart = true
+			continue
+		case tokNL, tokComment, tokIndent, tokDedent, tokEndmarker:
+			continue
+		}
+		if atStart && parens == 0 {
+			out = append(out, t.start.Row)
+			atStart = false
+		}
+		if t.typ == tokOp {
+			switch t.text {
+			case "(", "[", "{":
+				parens++
+			case ")", "]", "}":
+				parens--
+			}
+		}
+	}
+	return out
 }

@@ -1,22 +1,26 @@
-package layout
+package eslintindent
 
-import "strings"
+import (
+	"strings"
 
-// esNode is an ESTree node (the shape eslint's indent rule reads) built
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// estreeNode is an ESTree node (the shape eslint's indent rule reads) built
 // over tree-sitter-javascript's tree: parentheses are not nodes, argument
 // and parameter lists are fields, `else` and `finally` have no node of
 // their own. Only the fields the indent rule uses are filled.
-type esNode struct {
+type estreeNode struct {
 	typ        string
 	start, end int
-	parent     *esNode
-	kids       []*esNode // every child, in source order (for traversal)
+	parent     *estreeNode
+	kids       []*estreeNode // every child, in source order (for traversal)
 
 	callee, object, property, test, consequent, alternate, left, right, body, init, id,
 	key, value, superClass, discriminant, source, declaration, meta, quasi,
-	openingElement, closingElement, name, update *esNode
+	openingElement, closingElement, name, update *estreeNode
 	args, params, elements, properties, declarations, cases, conseq, quasis,
-	specifiers, children, attributes, list []*esNode
+	specifiers, children, attributes, list []*estreeNode
 
 	operator                                           string
 	computed, optional, shorthand, method, selfClosing bool
@@ -24,21 +28,21 @@ type esNode struct {
 	kind                                               string
 }
 
-// esBuild converts a tree-sitter-javascript program into ESTree nodes.
-type esBuild struct{ src []byte }
+// estreeBuilder converts a tree-sitter-javascript program into ESTree nodes.
+type estreeBuilder struct{ src []byte }
 
-func (b *esBuild) node(typ string, n fnode) *esNode {
+func (b *estreeBuilder) node(typ string, n syntax.FlatRef) *estreeNode {
 	// tree-sitter's JSX tokens (and so their nodes) start with the blanks
 	// before them.
 	s := n.Start()
 	for s < n.End() && (b.src[s] == ' ' || b.src[s] == '\t' || b.src[s] == '\n' || b.src[s] == '\r') {
 		s++
 	}
-	return &esNode{typ: typ, start: s, end: n.End()}
+	return &estreeNode{typ: typ, start: s, end: n.End()}
 }
 
 // adopt records c (if any) as a child of p and returns it.
-func adopt(p, c *esNode) *esNode {
+func adopt(p, c *estreeNode) *estreeNode {
 	if c != nil {
 		c.parent = p
 		p.kids = append(p.kids, c)
@@ -46,7 +50,7 @@ func adopt(p, c *esNode) *esNode {
 	return c
 }
 
-func adoptAll(p *esNode, cs []*esNode) []*esNode {
+func adoptAll(p *estreeNode, cs []*estreeNode) []*estreeNode {
 	for _, c := range cs {
 		adopt(p, c)
 	}
@@ -54,7 +58,7 @@ func adoptAll(p *esNode, cs []*esNode) []*esNode {
 }
 
 // unparen strips tree-sitter's parenthesized_expression nodes.
-func unparen(n fnode) fnode {
+func unparen(n syntax.FlatRef) syntax.FlatRef {
 	for n.Valid() && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
@@ -62,8 +66,8 @@ func unparen(n fnode) fnode {
 }
 
 // namedKids lists n's named children that are not comments.
-func namedKids(n fnode) []fnode {
-	var out []fnode
+func namedKids(n syntax.FlatRef) []syntax.FlatRef {
+	var out []syntax.FlatRef
 	for i := 0; i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if !isCommentType(c.Type()) {
@@ -73,8 +77,8 @@ func namedKids(n fnode) []fnode {
 	return out
 }
 
-func (b *esBuild) list(p *esNode, ns []fnode) []*esNode {
-	var out []*esNode
+func (b *estreeBuilder) list(p *estreeNode, ns []syntax.FlatRef) []*estreeNode {
+	var out []*estreeNode
 	for _, n := range ns {
 		if c := b.conv(n); c != nil {
 			out = append(out, c)
@@ -84,7 +88,7 @@ func (b *esBuild) list(p *esNode, ns []fnode) []*esNode {
 }
 
 // field converts n's child of that field name.
-func (b *esBuild) field(p *esNode, n fnode, name string) *esNode {
+func (b *estreeBuilder) field(p *estreeNode, n syntax.FlatRef, name string) *estreeNode {
 	c := n.Field(name)
 	if !c.Valid() {
 		return nil
@@ -92,7 +96,7 @@ func (b *esBuild) field(p *esNode, n fnode, name string) *esNode {
 	return adopt(p, b.conv(c))
 }
 
-func hasChild(n fnode, typ string) bool {
+func hasChild(n syntax.FlatRef, typ string) bool {
 	for i := 0; i < n.ChildCount(); i++ {
 		if n.Child(i).Type() == typ {
 			return true
@@ -105,7 +109,7 @@ func hasChild(n fnode, typ string) bool {
 // known node's children that its ESTree fields do not cover and that
 // eslint does not know either (TypeScript's type arguments and
 // annotations) become unknown children, whose lines eslint leaves alone.
-func (b *esBuild) conv(n fnode) *esNode {
+func (b *estreeBuilder) conv(n syntax.FlatRef) *estreeNode {
 	e := b.conv1(n)
 	if e == nil || strings.HasPrefix(e.typ, "TS:") {
 		return e
@@ -130,7 +134,7 @@ func (b *esBuild) conv(n fnode) *esNode {
 var tsTypeNodes = newSet("type_arguments", "type_parameters", "type_annotation", "asserts_annotation",
 	"type_predicate_annotation", "opting_type_annotation", "omitting_type_annotation", "adding_type_annotation")
 
-func (b *esBuild) conv1(n fnode) *esNode {
+func (b *estreeBuilder) conv1(n syntax.FlatRef) *estreeNode {
 	n = unparen(n)
 	if !n.Valid() || isCommentType(n.Type()) {
 		return nil
@@ -176,7 +180,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 		e := b.node("ForStatement", n)
 		for _, f := range []struct {
 			name string
-			dst  **esNode
+			dst  **estreeNode
 		}{{"initializer", &e.init}, {"condition", &e.test}, {"increment", &e.update}} {
 			c := n.Field(f.name)
 			if c.Valid() && c.Type() == "expression_statement" {
@@ -237,7 +241,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 	case "switch_case", "switch_default":
 		e := b.node("SwitchCase", n)
 		e.test = b.field(e, n, "value")
-		var body []fnode
+		var body []syntax.FlatRef
 		for _, k := range namedKids(n) {
 			if e.test == nil || k.Start() >= e.test.end {
 				body = append(body, k)
@@ -263,7 +267,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 		if n.ChildCount() > 0 {
 			e.kind = n.Child(0).Type()
 		}
-		var ds []fnode
+		var ds []syntax.FlatRef
 		for _, k := range namedKids(n) {
 			if k.Type() == "variable_declarator" {
 				ds = append(ds, k)
@@ -291,7 +295,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 		e := b.node("ArrowFunctionExpression", n)
 		e.async = hasChild(n, "async")
 		if p := n.Field("parameter"); p.Valid() {
-			e.params = adoptAll(e, []*esNode{b.conv(p)})
+			e.params = adoptAll(e, []*estreeNode{b.conv(p)})
 		} else {
 			b.params(e, n)
 		}
@@ -306,7 +310,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 			e.method = true
 		}
 		e.key = b.field(e, n, "name")
-		fn := &esNode{typ: "FunctionExpression", parent: e}
+		fn := &estreeNode{typ: "FunctionExpression", parent: e}
 		if p := n.Field("parameters"); p.Valid() {
 			fn.start = p.Start()
 		}
@@ -381,8 +385,8 @@ func (b *esBuild) conv1(n fnode) *esNode {
 	case "meta_property":
 		e := b.node("MetaProperty", n)
 		if n.ChildCount() >= 3 {
-			e.meta = adopt(e, &esNode{typ: "Identifier", start: n.Child(0).Start(), end: n.Child(0).End()})
-			e.property = adopt(e, &esNode{typ: "Identifier", start: n.Child(n.ChildCount() - 1).Start(), end: n.End()})
+			e.meta = adopt(e, &estreeNode{typ: "Identifier", start: n.Child(0).Start(), end: n.Child(0).End()})
+			e.property = adopt(e, &estreeNode{typ: "Identifier", start: n.Child(n.ChildCount() - 1).Start(), end: n.End()})
 		}
 		return e
 	case "ternary_expression":
@@ -417,9 +421,9 @@ func (b *esBuild) conv1(n fnode) *esNode {
 		e.right = b.field(e, n, "right")
 		if t == "object_assignment_pattern" {
 			// `{a = 1}` is a shorthand Property whose value is the pattern.
-			p := &esNode{typ: "Property", start: e.start, end: e.end, shorthand: true, kind: "init"}
+			p := &estreeNode{typ: "Property", start: e.start, end: e.end, shorthand: true, kind: "init"}
 			e.parent = p
-			p.kids = []*esNode{e}
+			p.kids = []*estreeNode{e}
 			p.key, p.value = e.left, e
 			return p
 		}
@@ -483,7 +487,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 		e := b.node("Property", n)
 		e.kind = "init"
 		e.shorthand = true
-		e.key = adopt(e, &esNode{typ: "Identifier", start: n.Start(), end: n.End()})
+		e.key = adopt(e, &estreeNode{typ: "Identifier", start: n.Start(), end: n.End()})
 		e.value = e.key
 		return e
 	case "computed_property_name":
@@ -554,7 +558,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 				e.closingElement = c
 			}
 		}
-		var kids []fnode
+		var kids []syntax.FlatRef
 		for i := 0; i < n.NamedChildCount(); i++ {
 			c := n.NamedChild(i)
 			if c.Start() >= open.End() && (!close.Valid() || c.End() <= close.Start()) {
@@ -584,12 +588,12 @@ func (b *esBuild) conv1(n fnode) *esNode {
 			e.typ = "JSXSpreadAttribute"
 		}
 		if len(ks) == 0 {
-			adopt(e, &esNode{typ: "JSXEmptyExpression", start: e.start + 1, end: e.end - 1})
+			adopt(e, &estreeNode{typ: "JSXEmptyExpression", start: e.start + 1, end: e.end - 1})
 		}
 		e.list = b.list(e, ks)
 		return e
 	case "jsx_text":
-		return &esNode{typ: "JSXText", start: n.Start(), end: n.End()}
+		return &estreeNode{typ: "JSXText", start: n.Start(), end: n.End()}
 	case "jsx_namespace_name":
 		return b.node("JSXNamespacedName", n)
 	case "nested_identifier", "member_expression_jsx":
@@ -614,7 +618,7 @@ func (b *esBuild) conv1(n fnode) *esNode {
 }
 
 // params fills fn.params from n's formal_parameters.
-func (b *esBuild) params(fn *esNode, n fnode) {
+func (b *estreeBuilder) params(fn *estreeNode, n syntax.FlatRef) {
 	p := n.Field("parameters")
 	if !p.Valid() {
 		return
@@ -623,14 +627,14 @@ func (b *esBuild) params(fn *esNode, n fnode) {
 	fn.params = b.list(fn, namedKids(p))
 }
 
-func (b *esBuild) jsxOpening(n fnode, self bool) *esNode {
+func (b *estreeBuilder) jsxOpening(n syntax.FlatRef, self bool) *estreeNode {
 	e := b.node("JSXOpeningElement", n)
 	e.selfClosing = self
 	if !n.Valid() {
 		return e
 	}
 	e.name = b.field(e, n, "name")
-	var attrs []fnode
+	var attrs []syntax.FlatRef
 	for _, k := range namedKids(n) {
 		if e.name != nil && k.Start() == e.name.start {
 			continue
@@ -643,7 +647,7 @@ func (b *esBuild) jsxOpening(n fnode, self bool) *esNode {
 
 // template builds a TemplateLiteral whose quasis span espree's template
 // tokens ("`a${", "}b${", "}c`").
-func (b *esBuild) template(n fnode) *esNode {
+func (b *estreeBuilder) template(n syntax.FlatRef) *estreeNode {
 	e := b.node("TemplateLiteral", n)
 	qs := n.Start()
 	for i := 0; i < n.ChildCount(); i++ {
@@ -652,12 +656,12 @@ func (b *esBuild) template(n fnode) *esNode {
 			continue
 		}
 		open := c.Child(0)
-		e.quasis = append(e.quasis, adopt(e, &esNode{typ: "TemplateElement", start: qs, end: open.End()}))
+		e.quasis = append(e.quasis, adopt(e, &estreeNode{typ: "TemplateElement", start: qs, end: open.End()}))
 		if ks := namedKids(c); len(ks) > 0 {
 			adopt(e, b.conv(ks[0]))
 		}
 		qs = c.Child(c.ChildCount() - 1).Start()
 	}
-	e.quasis = append(e.quasis, adopt(e, &esNode{typ: "TemplateElement", start: qs, end: n.End()}))
+	e.quasis = append(e.quasis, adopt(e, &estreeNode{typ: "TemplateElement", start: qs, end: n.End()}))
 	return e
 }
