@@ -19,13 +19,15 @@ func NewLayFindings(u *check.Unit) *LayFindings {
 	return &LayFindings{Starts: u.LineStarts(), Seen: map[int]bool{}}
 }
 
-func (lf *LayFindings) Add(start, end int, msg string) {
+// Add adds a finding unless its line has one, and reports whether it did.
+func (lf *LayFindings) Add(start, end int, msg string) bool {
 	line := sort.SearchInts(lf.Starts, start+1)
 	if lf.Seen[line] {
-		return
+		return false
 	}
 	lf.Seen[line] = true
 	lf.list = append(lf.list, check.Finding{Start: start, End: end, Message: msg})
+	return true
 }
 
 // sorted returns the findings in source order.

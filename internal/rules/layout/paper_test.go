@@ -2,12 +2,9 @@ package layout
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/syntax"
@@ -15,11 +12,6 @@ import (
 
 func TestLayoutQueriesCompile(t *testing.T) {
 	for id, q := range layoutview.LayQueries {
-		if _, err := syntax.CompileQuery(id, q); err != nil {
-			t.Errorf("%s: %v", id, err)
-		}
-	}
-	for id, q := range layGenericQueries {
 		if _, err := syntax.CompileQuery(id, q); err != nil {
 			t.Errorf("%s: %v", id, err)
 		}
@@ -51,12 +43,11 @@ func TestLayoutSpacingPatterns(t *testing.T) {
 	}
 	for _, c := range cases {
 		v := layoutview.LayBuildView([]byte(c.text), nil)
-		lf := &layoutview.LayFindings{Seen: map[int]bool{}, Starts: []int{0}}
-		if got := laySpacing(v, false, nil, lf) > 0; got != c.spaced {
+		u := check.NewUnit(context.Background(), "x", []byte(c.text), check.MultiCodeIF)
+		if got := laySpacing(v, false, newPaperFindings(u)) > 0; got != c.spaced {
 			t.Errorf("%q breaks no-spacing = %v, want %v", c.text, got, c.spaced)
 		}
-		lf = &layoutview.LayFindings{Seen: map[int]bool{}, Starts: []int{0}}
-		if got := laySpacing(v, true, nil, lf) > 0; got != c.unspaced {
+		if got := laySpacing(v, true, newPaperFindings(u)) > 0; got != c.unspaced {
 			t.Errorf("%q breaks spacing = %v, want %v", c.text, got, c.unspaced)
 		}
 	}
@@ -85,43 +76,5 @@ func TestLayoutCommentNewline(t *testing.T) {
 		if got := string(layoutview.LayViewOf(u, tc.id, sp, true).Text); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
 		}
-	}
-}
-
-// Keyword arguments and defaults are never spacing findings in Python
-// (pycodestyle E251 wants them unspaced); an annotated default is spaced
-// (E252). The fix track's keyword-argument task holds both.
-func TestKeywordArgumentsAreNotSpacingFindings(t *testing.T) {
-	task, err := os.ReadFile(filepath.Join("..", "..", "..", "benchmark", "fix", "tasks", "py-keyword-args", "report.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := constraint.ParseAnswer(constraint.Indentation, "python;spaces:4;spacing")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range map[string]string{
-		"task":     string(task),
-		"calls":    "f(a=1, b=g(c=2))\nx = dict(k=v, **rest)\n",
-		"defaults": "def f(a, b=1, *args, c=None, **kw):\n    return lambda x=1: x\n",
-		"typed":    "def f(a: int = 1, *, b: str = 'x') -> None:\n    pass\n",
-		"class":    "class A(Base, metaclass=Meta):\n    pass\n",
-	} {
-		is, err := LayoutIssues(check.NewUnit(context.Background(), "x.py", []byte(src), check.Lint), c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, i := range is {
-			if i.Kind == SpacingIssue {
-				t.Errorf("%s: spacing finding %q at %d", name, i.Message, i.Start)
-			}
-		}
-	}
-	is, err := LayoutIssues(check.NewUnit(context.Background(), "x.py", []byte("f(a = 1)\ndef g(b: int=2):\n    pass\n"), check.Lint), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(is) != 2 {
-		t.Errorf("spaced keyword and unspaced annotated default: %d findings, want one E251 and one E252: %+v", len(is), is)
 	}
 }

@@ -9,15 +9,16 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// lintIndentationSpacing is the lint profile's indentation_spacing: the
+// lintIndentation is the lint profile's indentation_spacing: the
 // indentation each language's own formatter or linter accepts (see
-// indent_model.go; Go as gofmt prints it, Python as pycodestyle checks
-// it), and operator and comma spacing by the language's own rules (see
-// spacing_*.go). Every finding comes with the fix that clears it, or the
-// reason there is none (LayoutIssues), so the fixer edits exactly what
-// this rule reports.
-func lintIndentationSpacing(u *check.Unit, c constraint.Constraint) check.Result {
-	issues, err := LayoutIssues(u, c)
+// model.go; Go as gofmt prints it, Python as pycodestyle checks it,
+// JavaScript and TypeScript as eslint's indent rule decides it), and
+// operator and comma spacing by the language's own rules (see
+// lint_spacing.go). Every finding carries the fix that clears it, or
+// the reason there is none (fix_carry.go), so the composer edits
+// exactly what this rule reports.
+func lintIndentation(u *check.Unit, c constraint.Constraint) check.Result {
+	issues, err := lintIssues(u, c)
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
 	}
@@ -26,16 +27,14 @@ func lintIndentationSpacing(u *check.Unit, c constraint.Constraint) check.Result
 		unit = fmt.Sprintf("%d spaces per level", c.Indent.Width)
 	}
 	indent, spacing := 0, 0
-	findings := make([]check.Finding, 0, len(issues))
 	for _, is := range issues {
 		if is.Kind == IndentIssue {
 			indent++
 		} else {
 			spacing++
 		}
-		findings = append(findings, is.Finding)
 	}
-	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, findings)
+	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues))
 }
 
 func spacingWant(c constraint.Constraint) string {
@@ -52,12 +51,6 @@ const (
 	IndentIssue LayoutKind = iota + 1
 	SpacingIssue
 )
-
-// LayoutEdit replaces Src[Start:End] with New.
-type LayoutEdit struct {
-	Start, End int
-	New        string
-}
 
 // LeadMove is a line that moves with an indentation fix: its leading
 // blanks Src[Start:End], Col columns wide. With Set, the line goes to
@@ -92,16 +85,17 @@ type LayoutIssue struct {
 	// fixing this finding means applying that issue's fix.
 	Block int
 	// Spacing: the edits that clear it.
-	Edits []LayoutEdit
+	Edits check.Edits
 	// Refusal, when not empty, is why no fix is offered.
 	Refusal string
 }
 
-// LayoutIssues returns the lint profile's indentation_spacing findings
-// of c on u with their fixes, in source order (once per unit and spec).
-func LayoutIssues(u *check.Unit, c constraint.Constraint) ([]LayoutIssue, error) {
-	if c.Indent == nil || !c.Indent.Tabs && c.Indent.Width <= 0 {
-		return nil, fmt.Errorf("indentation_spacing constraint without an indentation unit")
+// lintIssues returns the lint reading's issues of c on u, with what
+// clears each, in source order (once per unit and spec). Both profiles'
+// findings take their fixes from it; nothing outside the family reads it.
+func lintIssues(u *check.Unit, c constraint.Constraint) ([]LayoutIssue, error) {
+	if !hasUnit(c) {
+		return nil, errNoUnit
 	}
 	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]LayoutIssue, error) {
 		t, err := u.Tree(c.Lang)

@@ -2,6 +2,8 @@ package layout
 
 import (
 	"bytes"
+
+	"github.com/iflint/iflint/internal/srclines"
 )
 
 // The lint profile's indentation model. Every line that starts with code
@@ -87,49 +89,16 @@ func (m *indentModel) lineOf(off int) int {
 // colAt is the column of offset off on its line.
 func (m *indentModel) colAt(off int) int {
 	l := m.lines[m.lineOf(off)]
-	return ExpandCols(m.src[l.start:off], m.tabWidth)
-}
-
-// ExpandCols is the width of b, a tab advancing to the next multiple of
-// tw. The indentation fixer measures with it too, so that it and the
-// rule agree on every column.
-func ExpandCols(b []byte, tw int) int {
-	c := 0
-	for _, x := range b {
-		if x == '\t' {
-			c = c/tw*tw + tw
-		} else {
-			c++
-		}
-	}
-	return c
+	return srclines.Cols(m.src[l.start:off], m.tabWidth)
 }
 
 // newIndentModel splits src into lines and measures their indentation.
 func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 	m := &indentModel{src: src, tabWidth: tabWidth, unitCols: unitCols}
-	for s := 0; s <= len(src); {
-		e := bytes.IndexByte(src[s:], '\n')
-		next := 0
-		if e < 0 {
-			e = len(src)
-			next = len(src) + 1
-		} else {
-			e += s
-			next = e + 1
-		}
-		end := e
-		if end > s && src[end-1] == '\r' {
-			end--
-		}
-		lead := s
-		for lead < end && (src[lead] == ' ' || src[lead] == '\t') {
-			lead++
-		}
-		l := indentLine{start: s, lead: lead, end: end, anchor: -1}
-		l.col = ExpandCols(src[s:lead], tabWidth)
-		m.lines = append(m.lines, l)
-		s = next
+	split := srclines.Split(src, tabWidth)
+	m.lines = make([]indentLine, len(split))
+	for i, l := range split {
+		m.lines[i] = indentLine{start: l.Start, lead: l.Lead, end: l.End, col: l.Col, anchor: -1}
 	}
 	return m
 }
@@ -234,7 +203,7 @@ func (m *indentModel) trailingCommentCol(i int) int {
 	line := m.src[l.lead:l.end]
 	for _, mark := range [][]byte{[]byte("//"), []byte("#")} {
 		if k := bytes.LastIndex(line, mark); k > 0 {
-			return ExpandCols(m.src[l.start:l.lead+k], m.tabWidth)
+			return srclines.Cols(m.src[l.start:l.lead+k], m.tabWidth)
 		}
 	}
 	return -1

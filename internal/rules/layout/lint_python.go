@@ -200,19 +200,19 @@ func pythonSpacingIssue(src []byte, pc *pycodestyle.Checker, e pycodestyle.Error
 			return is
 		}
 		if s < ts {
-			is.Edits = append(is.Edits, LayoutEdit{s, ts, ""})
+			is.Edits = append(is.Edits, check.Edit{Start: s, End: ts, New: ""})
 		}
 		if en > te {
-			is.Edits = append(is.Edits, LayoutEdit{te, en, ""})
+			is.Edits = append(is.Edits, check.Edit{Start: te, End: en, New: ""})
 		}
 	case "E231":
-		is.Edits = []LayoutEdit{{te, te, " "}}
+		is.Edits = check.Edits{{Start: te, End: te, New: " "}}
 	default:
 		if ts > 0 && src[ts-1] != ' ' && src[ts-1] != '\t' {
-			is.Edits = append(is.Edits, LayoutEdit{ts, ts, " "})
+			is.Edits = append(is.Edits, check.Edit{Start: ts, End: ts, New: " "})
 		}
 		if te < len(src) && src[te] != ' ' && src[te] != '\t' && src[te] != '\n' && src[te] != '\r' {
-			is.Edits = append(is.Edits, LayoutEdit{te, te, " "})
+			is.Edits = append(is.Edits, check.Edit{Start: te, End: te, New: " "})
 		}
 	}
 	if len(is.Edits) == 0 && is.Refusal == "" {

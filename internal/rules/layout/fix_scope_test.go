@@ -1,8 +1,7 @@
-package fix
+package layout_test
 
 import (
 	"bytes"
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -17,18 +16,14 @@ func fixFindings(t *testing.T, spec, name, src string, pick func([]check.Finding
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := check.NewUnit(context.Background(), name, []byte(src), check.Lint)
-	r := mustRun(u, c)
+	u, r := runCheck(t, name, []byte(src), c, check.Lint)
 	if r.Verdict != check.Fail {
 		t.Fatalf("%s does not fail: %s", name, r.Reason)
 	}
 	if pick != nil {
 		r.Findings = pick(r.Findings)
 	}
-	edits, skipped, err := FixIndentation(u, c, r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	edits, skipped := compose(t, u, c, r.Findings)
 	out, err := edits.Apply([]byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +66,7 @@ func requireInside(t *testing.T, src []byte, given []check.Finding, edits check.
 // Issue 13's reproduction: the base has a 2-space function, the pull
 // request appends another; the Action hands the fixer only the new
 // function's finding, and the fix touches only the new function.
-func TestIndentationFixerEditsOnlyGivenFindings(t *testing.T) {
+func TestFixEditsOnlyGivenFindings(t *testing.T) {
 	base := "def add(a, b):\n  return a + b\n"
 	head := base + "\n\ndef addOne(c):\n  return c + 1\n"
 	out, r, edits, _ := fixFindings(t, "python;spaces:4", "x.py", head, func(fs []check.Finding) []check.Finding {
@@ -96,7 +91,7 @@ func TestIndentationFixerEditsOnlyGivenFindings(t *testing.T) {
 // A block's statements move together in Python (they must share one
 // column), even when only the first one's finding is given; a line
 // inside the block that is wrong for it as well goes where it belongs.
-func TestIndentationFixerMovesTheWholePythonBlock(t *testing.T) {
+func TestFixMovesTheWholePythonBlock(t *testing.T) {
 	src := "def f(a):\n  b = a\n  if b:\n     c = 1\n  return b\n"
 	out, r, edits, _ := fixFindings(t, "python;spaces:4", "x.py", src, func(fs []check.Finding) []check.Finding { return fs[:1] })
 	want := "def f(a):\n    b = a\n    if b:\n        c = 1\n    return b\n"
@@ -108,7 +103,7 @@ func TestIndentationFixerMovesTheWholePythonBlock(t *testing.T) {
 
 // In a brace language only the wrongly indented header and the lines
 // that stand with it move; a body already where it belongs stays.
-func TestIndentationFixerKeepsDetachedLines(t *testing.T) {
+func TestFixKeepsDetachedLines(t *testing.T) {
 	src := "class A {\n     void f() {\n        int x = 1;\n    }\n\n      void g() {\n          int y = 2;\n      }\n}\n"
 	out, _, _, skipped := fixFindings(t, "java;spaces:4", "A.java", src, nil)
 	want := "class A {\n    void f() {\n        int x = 1;\n    }\n\n    void g() {\n        int y = 2;\n    }\n}\n"
@@ -119,7 +114,7 @@ func TestIndentationFixerKeepsDetachedLines(t *testing.T) {
 
 // The declarator's "=" is an infix operator the rule reports, so the
 // fixer must fix it (it used to refuse: "= belongs to init_declarator").
-func TestSpacingFixerFixesDeclarators(t *testing.T) {
+func TestSpacingFixFixesDeclarators(t *testing.T) {
 	out, _, _, skipped := fixFindings(t, "c;spaces:4;spacing", "t.c", "long f(void) {\n    long total=0;\n    return total;\n}\n", nil)
 	if want := "long f(void) {\n    long total = 0;\n    return total;\n}\n"; out != want || len(skipped) > 0 {
 		t.Errorf("got\n%s\nskipped %v", out, skipped)
@@ -128,7 +123,7 @@ func TestSpacingFixerFixesDeclarators(t *testing.T) {
 
 // Keyword arguments and defaults are not spaced (pycodestyle E251), and
 // spaced ones are unspaced.
-func TestSpacingFixerUnspacesKeywordArguments(t *testing.T) {
+func TestSpacingFixUnspacesKeywordArguments(t *testing.T) {
 	out, _, _, _ := fixFindings(t, "python;spaces:4;spacing", "k.py", "def f(a, b = 1):\n    return g(a, key = b)\n", nil)
 	if want := "def f(a, b=1):\n    return g(a, key=b)\n"; out != want {
 		t.Errorf("got\n%s", out)
@@ -138,11 +133,11 @@ func TestSpacingFixerUnspacesKeywordArguments(t *testing.T) {
 // Every finding of the rule, on every golden case of the rule and of
 // the fixer, gets an edit inside its lines or a skip with a reason; and
 // no edit lands outside the findings' lines.
-func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
+func TestFixAnswersEveryFinding(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
-		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "rules", "layout", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("testdata", "indentation_spacing", "fix", "*.txtar"),
+		filepath.Join("testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {
@@ -163,16 +158,11 @@ func TestIndentationFixerAnswersEveryFinding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := check.NewUnit(context.Background(), name, code, check.Lint)
-		r := mustRun(u, c)
+		u, r := runCheck(t, name, code, c, check.Lint)
 		if r.Verdict != check.Fail {
 			continue
 		}
-		edits, skipped, err := FixIndentation(u, c, r)
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-			continue
-		}
+		edits, skipped := compose(t, u, c, r.Findings)
 		requireInside(t, code, r.Findings, edits)
 		for _, f := range r.Findings {
 			s, e := lineSpan(code, f)

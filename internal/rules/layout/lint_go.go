@@ -156,7 +156,7 @@ func goSpacedToken(t token.Token) bool {
 // the token's differences.
 func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
 	ta := a[k]
-	var edits []LayoutEdit
+	var edits check.Edits
 	var sides []string
 	blankNow, blankWanted := false, false
 	side := func(name string, gapA, gapB []byte, at, endA int) {
@@ -165,7 +165,7 @@ func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
 		}
 		sides = append(sides, name)
 		blankNow, blankWanted = len(gapA) > 0, len(gapB) > 0
-		edits = append(edits, LayoutEdit{at, endA, string(gapB)})
+		edits = append(edits, check.Edit{Start: at, End: endA, New: string(gapB)})
 	}
 	if k > 0 && p > 0 {
 		side("before", src[a[k-1].end:ta.start], formatted[b[p-1].end:b[p].start], a[k-1].end, ta.start)

@@ -147,10 +147,10 @@ func operatorIssue(src []byte, s, e int, op string, required bool) (LayoutIssue,
 		}
 		is.Finding = check.Finding{Start: s, End: e, Message: fmt.Sprintf("operator %q has no blank %s", op, where)}
 		if !before {
-			is.Edits = append(is.Edits, LayoutEdit{s, s, " "})
+			is.Edits = append(is.Edits, check.Edit{Start: s, End: s, New: " "})
 		}
 		if !after {
-			is.Edits = append(is.Edits, LayoutEdit{e, e, " "})
+			is.Edits = append(is.Edits, check.Edit{Start: e, End: e, New: " "})
 		}
 		return is, true
 	}
@@ -170,7 +170,7 @@ func operatorIssue(src []byte, s, e int, op string, required bool) (LayoutIssue,
 		is.Refusal = "removing the blanks would join the operator to its neighbour into another token"
 		return is, true
 	}
-	is.Edits = []LayoutEdit{{i, s, ""}, {e, j, ""}}
+	is.Edits = check.Edits{{Start: i, End: s, New: ""}, {Start: e, End: j, New: ""}}
 	return is, true
 }
 
@@ -192,13 +192,13 @@ func commaIssue(src []byte, s, e int, required bool) (LayoutIssue, bool) {
 		switch {
 		case blankBefore && noAfter:
 			is.Finding = check.Finding{Start: s, End: e, Message: "comma has a blank before it and none after it"}
-			is.Edits = []LayoutEdit{{i, s, ""}, {e, e, " "}}
+			is.Edits = check.Edits{{Start: i, End: s, New: ""}, {Start: e, End: e, New: " "}}
 		case blankBefore:
 			is.Finding = check.Finding{Start: s, End: e, Message: "comma has a blank before it"}
-			is.Edits = []LayoutEdit{{i, s, ""}}
+			is.Edits = check.Edits{{Start: i, End: s, New: ""}}
 		case noAfter:
 			is.Finding = check.Finding{Start: s, End: e, Message: "comma not followed by a blank"}
-			is.Edits = []LayoutEdit{{e, e, " "}}
+			is.Edits = check.Edits{{Start: e, End: e, New: " "}}
 		default:
 			return is, false
 		}
@@ -208,6 +208,6 @@ func commaIssue(src []byte, s, e int, required bool) (LayoutIssue, bool) {
 		return is, false
 	}
 	is.Finding = check.Finding{Start: s, End: e, Message: "comma followed by a blank (no spacing required)"}
-	is.Edits = []LayoutEdit{{e, j, ""}}
+	is.Edits = check.Edits{{Start: e, End: j, New: ""}}
 	return is, true
 }

@@ -1,8 +1,7 @@
-package fix
+package layout_test
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,8 +22,8 @@ func formatterSamples(t *testing.T, id lang.ID) (names []string, srcs [][]byte, 
 	t.Helper()
 	var paths []string
 	for _, g := range []string{
-		filepath.Join("testdata", "fixers", "indentation_spacing", "*.txtar"),
-		filepath.Join("..", "rules", "layout", "testdata", "indentation_spacing", "*.txt"),
+		filepath.Join("testdata", "indentation_spacing", "fix", "*.txtar"),
+		filepath.Join("testdata", "indentation_spacing", "*.txt"),
 	} {
 		m, err := filepath.Glob(g)
 		if err != nil {
@@ -54,7 +53,7 @@ func formatterSamples(t *testing.T, id lang.ID) (names []string, srcs [][]byte, 
 		lang.Rust: {"rust-indent-spacing/src/lib.rs": "rust;spaces:4;spacing", "rust-brace-allman/src/lib.rs": "rust;spaces:4;spacing"},
 	}
 	for rel, spec := range tasks[id] {
-		p := filepath.Join("..", "..", "benchmark", "fix", "tasks", filepath.FromSlash(rel))
+		p := filepath.Join("..", "..", "..", "benchmark", "fix", "tasks", filepath.FromSlash(rel))
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -71,15 +70,11 @@ func fixAll(t *testing.T, name string, src []byte, spec string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := check.NewUnit(context.Background(), name, src, check.Lint)
-	r := mustRun(u, c)
+	u, r := runCheck(t, name, src, c, check.Lint)
 	if r.Verdict != check.Fail {
 		return src
 	}
-	edits, _, err := FixIndentation(u, c, r)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	edits, _ := compose(t, u, c, r.Findings)
 	out, err := edits.Apply(src)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)

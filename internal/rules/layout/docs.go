@@ -1,0 +1,5 @@
+package layout
+
+import "github.com/iflint/iflint/internal/check"
+
+var indentationDoc = &check.Doc{}
