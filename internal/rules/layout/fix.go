@@ -36,7 +36,7 @@ func composeIndentation(u *check.Unit, c constraint.Constraint, findings []check
 				why = "the rule no longer reports this finding on the current text"
 			}
 			skipped = append(skipped, check.Skipped{Start: f.Start, End: f.End, Reason: why})
-		case fx.kind == IndentIssue:
+		case fx.kind == indentIssue:
 			if !taken[fx.line] {
 				taken[fx.line] = true
 				indent = append(indent, fx)

@@ -16,7 +16,7 @@ import (
 
 // layoutFix is the Data of an indentation_spacing fix.
 type layoutFix struct {
-	kind LayoutKind
+	kind issueKind
 	// start, end is the issue's extent: an indentation fix's line starts
 	// at start, and a spacing fix the composer cannot combine with
 	// others is skipped there.
@@ -29,7 +29,7 @@ type layoutFix struct {
 	lead        string
 	keepsColumn bool
 	shift       int
-	moves       []LeadMove
+	moves       []leadMove
 	tabWidth    int
 	tabs        bool
 	// Spacing: the edits that clear it.
@@ -37,7 +37,7 @@ type layoutFix struct {
 }
 
 // fixOfIssue is is's fix as the composer reads it.
-func fixOfIssue(is *LayoutIssue) *layoutFix {
+func fixOfIssue(is *layoutIssue) *layoutFix {
 	return &layoutFix{kind: is.Kind, start: is.Start, end: is.End, line: is.Line, lead: is.Lead, keepsColumn: is.KeepsColumn,
 		shift: is.Shift, moves: is.Moves, tabWidth: is.TabWidth, tabs: is.Tabs, edits: is.Edits}
 }
@@ -47,7 +47,7 @@ func fixOfIssue(is *LayoutIssue) *layoutFix {
 // share its fix).
 type issueFixes struct {
 	src    []byte
-	issues []LayoutIssue
+	issues []layoutIssue
 	// exact is the first issue of each finding (start, end, message).
 	exact map[findingKey]int
 	// heads is, per line, the first indentation issue that is not part
@@ -68,7 +68,7 @@ type findingKey struct {
 	msg        string
 }
 
-func newIssueFixes(src []byte, issues []LayoutIssue) *issueFixes {
+func newIssueFixes(src []byte, issues []layoutIssue) *issueFixes {
 	x := &issueFixes{src: src, issues: issues, exact: map[findingKey]int{}, heads: map[int]int{}, made: map[int]*check.Fix{}}
 	for i := range issues {
 		is := &issues[i]
@@ -76,7 +76,7 @@ func newIssueFixes(src []byte, issues []LayoutIssue) *issueFixes {
 		if _, ok := x.exact[k]; !ok {
 			x.exact[k] = i
 		}
-		if _, ok := x.heads[is.Line]; !ok && is.Kind == IndentIssue && is.Block == 0 {
+		if _, ok := x.heads[is.Line]; !ok && is.Kind == indentIssue && is.Block == 0 {
 			x.heads[is.Line] = i
 		}
 	}
@@ -105,7 +105,7 @@ func (x *issueFixes) attach(f *check.Finding, i int, why string) {
 	if !ok {
 		fx := fixOfIssue(is)
 		var edits check.Edits
-		if fx.kind == IndentIssue {
+		if fx.kind == indentIssue {
 			edits, _ = indentEdits(x.src, []*layoutFix{fx})
 		} else {
 			edits, _ = spacingEdits([]*layoutFix{fx}, nil)
@@ -117,7 +117,7 @@ func (x *issueFixes) attach(f *check.Finding, i int, why string) {
 }
 
 // lintFindings are the lint reading's findings, each with its fix.
-func lintFindings(src []byte, issues []LayoutIssue) []check.Finding {
+func lintFindings(src []byte, issues []layoutIssue) []check.Finding {
 	x := newIssueFixes(src, issues)
 	out := make([]check.Finding, len(issues))
 	for i, is := range issues {
@@ -135,7 +135,7 @@ const paperNoLintFix = "the multicodeif profile reports what the paper's evaluat
 // on line (0-based), or -1: the issue with f's very extent and message
 // if there is one, else for indentation the lint reading's issue of the
 // same line and for spacing its first issue overlapping f.
-func (x *issueFixes) paperFix(f check.Finding, k LayoutKind, line int) int {
+func (x *issueFixes) paperFix(f check.Finding, k issueKind, line int) int {
 	if i, ok := x.exact[findingKey{f.Start, f.End, f.Message}]; ok {
 		return i
 	}
@@ -144,17 +144,17 @@ func (x *issueFixes) paperFix(f check.Finding, k LayoutKind, line int) int {
 		for i := range x.issues {
 			is := &x.issues[i]
 			switch is.Kind {
-			case IndentIssue:
+			case indentIssue:
 				if _, ok := x.indentOn[is.Line]; !ok {
 					x.indentOn[is.Line] = i
 				}
-			case SpacingIssue:
+			case spacingIssue:
 				x.spacing = append(x.spacing, i)
 				x.widest = max(x.widest, is.End-is.Start)
 			}
 		}
 	}
-	if k == IndentIssue {
+	if k == indentIssue {
 		if i, ok := x.indentOn[line]; ok {
 			return i
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
 )
 
 // lintIndentation is the lint profile's indentation_spacing: the
@@ -28,7 +29,7 @@ func lintIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 	}
 	indent, spacing := 0, 0
 	for _, is := range issues {
-		if is.Kind == IndentIssue {
+		if is.Kind == indentIssue {
 			indent++
 		} else {
 			spacing++
@@ -44,29 +45,29 @@ func spacingWant(c constraint.Constraint) string {
 	return spacingAuthority(c.Lang)
 }
 
-// LayoutKind tells indentation issues from spacing issues.
-type LayoutKind uint8
+// issueKind tells indentation issues from spacing issues.
+type issueKind uint8
 
 const (
-	IndentIssue LayoutKind = iota + 1
-	SpacingIssue
+	indentIssue issueKind = iota + 1
+	spacingIssue
 )
 
-// LeadMove is a line that moves with an indentation fix: its leading
+// leadMove is a line that moves with an indentation fix: its leading
 // blanks Src[Start:End], Col columns wide. With Set, the line goes to
 // column Want (it was wrong relative to its own block as well, and in
 // Python it must stay inside its block); otherwise it shifts along.
-type LeadMove struct {
+type leadMove struct {
 	Line, Start, End, Col int
 	Set                   bool
 	Want                  int
 }
 
-// LayoutIssue is one finding of the lint profile's indentation_spacing
+// layoutIssue is one finding of the lint profile's indentation_spacing
 // together with what clears it.
-type LayoutIssue struct {
+type layoutIssue struct {
 	check.Finding
-	Kind LayoutKind
+	Kind issueKind
 	// Indentation: the flagged line's leading blanks become Lead, and the
 	// lines judged relative to it (Moves) shift by Shift columns, so the
 	// block keeps its shape. TabWidth and Tabs say how columns render.
@@ -77,7 +78,7 @@ type LayoutIssue struct {
 	// Otherwise Lead is where the line belongs, whatever moves around it.
 	KeepsColumn bool
 	Shift       int
-	Moves       []LeadMove
+	Moves       []leadMove
 	TabWidth    int
 	Tabs        bool
 	// Block, when > 0, is 1 + the Line of the issue whose fix moves this
@@ -93,28 +94,28 @@ type LayoutIssue struct {
 // lintIssues returns the lint reading's issues of c on u, with what
 // clears each, in source order (once per unit and spec). Both profiles'
 // findings take their fixes from it; nothing outside the family reads it.
-func lintIssues(u *check.Unit, c constraint.Constraint) ([]LayoutIssue, error) {
+func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 	if !hasUnit(c) {
 		return nil, errNoUnit
 	}
-	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]LayoutIssue, error) {
+	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]layoutIssue, error) {
 		t, err := u.Tree(c.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
 		}
-		var out []LayoutIssue
+		var out []layoutIssue
 		if c.Lang == lang.Go {
 			if gi, ok := goIssues(u.Src, c); ok {
 				return sortIssues(gi), nil
 			}
 		}
 		if c.Lang == lang.Python {
-			out, err = pythonIssues(u.Src, unitFtree(u, c.Lang, t.Root()), c)
+			out, err = pythonIssues(u.Src, flatTreeOf(u, c.Lang, t.Root()), c)
 			if err != nil {
 				return nil, err
 			}
 		} else {
-			ft := unitFtree(u, c.Lang, t.Root())
+			ft := flatTreeOf(u, c.Lang, t.Root())
 			out, err = lintIndentIssues(u, c, ft)
 			if err != nil {
 				return nil, err
@@ -127,7 +128,12 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]LayoutIssue, error) {
 	})
 }
 
-func sortIssues(out []LayoutIssue) []LayoutIssue {
+func sortIssues(out []layoutIssue) []layoutIssue {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// flatTreeOf is u's tree for id as a syntax.FlatTree, copied once per unit.
+func flatTreeOf(u *check.Unit, id lang.ID, root syntax.Node) *syntax.FlatTree {
+	return u.Memo("layout.ftree."+string(id), func() any { return syntax.NewFlatTree(root) }).(*syntax.FlatTree)
 }

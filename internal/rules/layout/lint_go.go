@@ -60,7 +60,7 @@ func goScan(src []byte) ([]goTok, bool) {
 
 // goIssues judges src by go/format; ok is false when gofmt cannot format
 // it (not a complete Go file), and the tree model decides instead.
-func goIssues(src []byte, c constraint.Constraint) ([]LayoutIssue, bool) {
+func goIssues(src []byte, c constraint.Constraint) ([]layoutIssue, bool) {
 	formatted, err := format.Source(src)
 	if err != nil {
 		return nil, false
@@ -74,7 +74,7 @@ func goIssues(src []byte, c constraint.Constraint) ([]LayoutIssue, bool) {
 	in := c.Indent
 	ma := newIndentModel(src, 4, 4)
 	mb := newIndentModel(formatted, 4, 4)
-	var out []LayoutIssue
+	var out []layoutIssue
 	for k, p := range pairs {
 		if p < 0 {
 			continue
@@ -97,7 +97,7 @@ func goIssues(src []byte, c constraint.Constraint) ([]LayoutIssue, bool) {
 				if !in.Tabs {
 					msg = fmt.Sprintf("%s indented with %s, expected %s (gofmt's levels, %s each)", what, describeLead(got), describeLead(want), plural(in.Width, "space"))
 				}
-				out = append(out, LayoutIssue{Kind: IndentIssue, Line: la, Lead: want, TabWidth: 4, Tabs: in.Tabs,
+				out = append(out, layoutIssue{Kind: indentIssue, Line: la, Lead: want, TabWidth: 4, Tabs: in.Tabs,
 					Finding: check.Finding{Start: lineA.start, End: max(lineA.lead, min(lineA.start+1, lineA.end)), Message: msg}})
 			}
 		}
@@ -114,13 +114,13 @@ func goIssues(src []byte, c constraint.Constraint) ([]LayoutIssue, bool) {
 
 // goCommentLines compares the inner lines of a block comment, which
 // gofmt re-indents along with the comment, line by line.
-func goCommentLines(src, formatted []byte, ma, mb *indentModel, ta, tb goTok, in *constraint.Indent) []LayoutIssue {
+func goCommentLines(src, formatted []byte, ma, mb *indentModel, ta, tb goTok, in *constraint.Indent) []layoutIssue {
 	la, lb := ma.lineOf(ta.start), mb.lineOf(tb.start)
 	n := ma.lineOf(max(ta.start, ta.end-1)) - la
 	if mb.lineOf(max(tb.start, tb.end-1))-lb != n {
 		return nil
 	}
-	var out []LayoutIssue
+	var out []layoutIssue
 	for r := 1; r <= n; r++ {
 		x, y := ma.lines[la+r], mb.lines[lb+r]
 		if x.lead == x.end {
@@ -131,7 +131,7 @@ func goCommentLines(src, formatted []byte, ma, mb *indentModel, ta, tb goTok, in
 			want = strings.ReplaceAll(want, "\t", strings.Repeat(" ", in.Width))
 		}
 		if got != want {
-			out = append(out, LayoutIssue{Kind: IndentIssue, Line: la + r, Lead: want, TabWidth: 4, Tabs: in.Tabs,
+			out = append(out, layoutIssue{Kind: indentIssue, Line: la + r, Lead: want, TabWidth: 4, Tabs: in.Tabs,
 				Finding: check.Finding{Start: x.start, End: max(x.lead, min(x.start+1, x.end)), Message: fmt.Sprintf("comment line indented with %s, gofmt indents it with %s", describeLead(got), describeLead(want))},
 			})
 		}
@@ -154,7 +154,7 @@ func goSpacedToken(t token.Token) bool {
 // goSpacing compares the blanks on each side of a[k] with those of its
 // formatted twin b[p], on the same line only, and makes one finding of
 // the token's differences.
-func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
+func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []layoutIssue {
 	ta := a[k]
 	var edits check.Edits
 	var sides []string
@@ -195,7 +195,7 @@ func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []LayoutIssue {
 	default:
 		msg = fmt.Sprintf("%s has no blank %s; gofmt prints one", what, where)
 	}
-	return []LayoutIssue{{Kind: SpacingIssue, Finding: check.Finding{Start: ta.start, End: ta.end, Message: msg}, Edits: edits}}
+	return []layoutIssue{{Kind: spacingIssue, Finding: check.Finding{Start: ta.start, End: ta.end, Message: msg}, Edits: edits}}
 }
 
 // goAlign pairs each token of a with the same token of b (gofmt changes

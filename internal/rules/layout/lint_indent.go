@@ -16,7 +16,7 @@ import (
 // lintIndentIssues judges the indentation of u under c in the lint
 // profile: Go by gofmt, Python by pycodestyle's rules, other languages by
 // the tree model, and languages without a model by the unit alone.
-func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]LayoutIssue, error) {
+func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]layoutIssue, error) {
 	in := c.Indent
 	tw, unit := 4, 4
 	if !in.Tabs {
@@ -47,9 +47,9 @@ func renderLead(col, tw int, tabs bool) string {
 }
 
 // modelIssues turns the model's rejected lines into issues.
-func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIssue {
+func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIssue {
 	deps := m.dependents(python)
-	var out []LayoutIssue
+	var out []layoutIssue
 	tied := map[int]int{} // lines moved by a Python block issue: its line
 	for i := range m.lines {
 		l := &m.lines[i]
@@ -70,7 +70,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 					msg = fmt.Sprintf("line indented with a tab, expected %s per level", plural(in.Width, "space"))
 				}
 				col := l.col
-				out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
+				out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
 					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: true,
 					Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg + " (in code the grammar cannot parse)"}})
 			}
@@ -96,9 +96,9 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []LayoutIss
 // lines judged relative to it along. In Python the statements of a block
 // must share one column, so the block's later statements (and theirs)
 // move with its first; tied records them.
-func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]int) LayoutIssue {
+func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
-	is := LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
+	is := layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
 		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
 	moved := deps[i]
 	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
@@ -125,7 +125,7 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 			if d.kind == lineSkip {
 				continue
 			}
-			mv := LeadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}
+			mv := leadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}
 			if d.mode == flagged {
 				mv.Set, mv.Want = true, d.ecol
 			}
@@ -192,15 +192,15 @@ func plural(n int, word string) string {
 
 // unitOnlyIssues judges languages without a tree model by their unit
 // alone: tabs, or a multiple of the width, outside strings and comments.
-func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []LayoutIssue {
+func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []layoutIssue {
 	m := newIndentModel(src, tw, tw)
-	var out []LayoutIssue
+	var out []layoutIssue
 	for i, l := range m.lines {
 		if l.lead == l.end {
 			continue
 		}
 		lead := string(src[l.start:l.lead])
-		msg := layIndentProblem([]byte(lead), in)
+		msg := indentProblem([]byte(lead), in)
 		if msg == "" {
 			continue
 		}
@@ -208,7 +208,7 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []LayoutIssue {
 		if !in.Tabs {
 			col = (col + in.Width/2) / in.Width * in.Width
 		}
-		out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Lead: renderLead(col, tw, in.Tabs), TabWidth: tw, Tabs: in.Tabs,
+		out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, tw, in.Tabs), TabWidth: tw, Tabs: in.Tabs,
 			Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg}})
 	}
 	return out
@@ -216,13 +216,13 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []LayoutIssue {
 
 // eslintIssues reports the lines eslint's indent rule reports, each
 // fixed to the indentation the rule wants.
-func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []LayoutIssue {
+func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []layoutIssue {
 	unit := "\t"
 	if !in.Tabs {
 		unit = strings.Repeat(" ", in.Width)
 	}
 	lines := srclines.Split(src, 4)
-	var out []LayoutIssue
+	var out []layoutIssue
 	for _, r := range eslintindent.Judge(src, ft, unit) {
 		l := lines[r.Line]
 		got := string(src[l.Start:l.Lead])
@@ -230,7 +230,7 @@ func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []Layo
 		if r.Comment {
 			what = "comment line"
 		}
-		out = append(out, LayoutIssue{Kind: IndentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
+		out = append(out, layoutIssue{Kind: indentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
 			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, describeLead(got), describeLead(r.Want))},
 		})
 	}

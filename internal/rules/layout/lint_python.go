@@ -22,14 +22,14 @@ import (
 // `x = x*2 - 1` and `hypot2 = x*x + y*y`). Kept although pycodestyle
 // ignores it by default: E121 (a hanging indent that is not a multiple
 // of the unit), which is what the constraint's unit asks.
-var pycIndentCodes = newSet("E101", "W191", "E111", "E112", "E113", "E114", "E115", "E116", "E117",
+var pycodestyleIndentCodes = newSet("E101", "W191", "E111", "E112", "E113", "E114", "E115", "E116", "E117",
 	"E121", "E122", "E124", "E125", "E127", "E128", "E129", "E131")
 
-var pycSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E252")
+var pycodestyleSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E252")
 
 // pythonIssues runs the pycodestyle port and attaches to each finding
 // the fix the tree model computes (or a refusal).
-func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]LayoutIssue, error) {
+func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]layoutIssue, error) {
 	in := c.Indent
 	size := 4
 	if !in.Tabs {
@@ -46,7 +46,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]L
 		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
 			end++
 		}
-		return []LayoutIssue{{Kind: IndentIssue, Line: de.Row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
+		return []layoutIssue{{Kind: indentIssue, Line: de.Row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
 			Finding: check.Finding{Start: off, End: max(end, off+1), Message: "line dedents to a column no enclosing block uses (Python's IndentationError: " + de.Error() + ")"},
 			Refusal: "Python rejects this dedent; which block the line belongs to is for the author to decide"}}, nil
 	case err != nil:
@@ -65,15 +65,15 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]L
 	m := buildIndentModel(src, ft, pythonIndent, tw, tw)
 	deps := m.dependents(true)
 	byLine := map[int][]pycodestyle.Error{}
-	var spacing []LayoutIssue
+	var spacing []layoutIssue
 	for _, e := range pc.Errors {
 		switch {
-		case pycIndentCodes[e.Code]:
+		case pycodestyleIndentCodes[e.Code]:
 			if in.Tabs && e.Code == "W191" {
 				continue // tabs are what is asked
 			}
 			byLine[e.Pos.Row-1] = append(byLine[e.Pos.Row-1], e)
-		case pycSpacingCodes[e.Code] && c.Spacing == constraint.SpacingRequired:
+		case pycodestyleSpacingCodes[e.Code] && c.Spacing == constraint.SpacingRequired:
 			is := pythonSpacingIssue(src, pc, e)
 			if n := len(spacing); n > 0 && spacing[n-1].Finding == is.Finding {
 				continue // pycodestyle reports both sides of one "="
@@ -97,7 +97,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]L
 	}
 	sort.Ints(rows)
 	tied := map[int]int{}
-	var out []LayoutIssue
+	var out []layoutIssue
 	for _, i := range rows {
 		if i >= len(m.lines) {
 			continue
@@ -107,7 +107,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]L
 			// moves it: reported on its own line, as pycodestyle does,
 			// and fixed by that fix.
 			l := m.lines[i]
-			out = append(out, LayoutIssue{Kind: IndentIssue, Line: i, Block: head + 1, TabWidth: tw, Tabs: in.Tabs,
+			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Block: head + 1, TabWidth: tw, Tabs: in.Tabs,
 				Lead:    string(src[l.start:l.lead]),
 				Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: pythonIndentMessage(m, i, byLine[i])}})
 			continue
@@ -119,7 +119,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]L
 
 // pythonIndentIssue builds the issue of line i from its pycodestyle
 // errors, with the tree model's column for it.
-func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int, tied map[int]int) LayoutIssue {
+func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
 	codes := map[string]bool{}
 	for _, e := range es {
@@ -176,8 +176,8 @@ func pythonIndentMessage(m *indentModel, i int, es []pycodestyle.Error) string {
 
 // pythonSpacingIssue is the issue of one E2 error: the edit that spaces
 // (E225, E227, E228, E231, E252) or unspaces (E251) its token.
-func pythonSpacingIssue(src []byte, pc *pycodestyle.Checker, e pycodestyle.Error) LayoutIssue {
-	is := LayoutIssue{Kind: SpacingIssue}
+func pythonSpacingIssue(src []byte, pc *pycodestyle.Checker, e pycodestyle.Error) layoutIssue {
+	is := layoutIssue{Kind: spacingIssue}
 	off := pc.Offset(e.Pos)
 	is.Finding = check.Finding{Start: off, End: off + 1, Message: fmt.Sprintf("%s (pycodestyle %s)", e.Text, e.Code)}
 	if e.Token < 0 {

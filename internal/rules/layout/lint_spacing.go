@@ -86,14 +86,14 @@ func isOperatorToken(t string) bool {
 func blankByte(b byte) bool { return b == ' ' || b == '\t' }
 func breakByte(b byte) bool { return b == '\n' || b == '\r' }
 
-func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) []LayoutIssue {
+func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) []layoutIssue {
 	infix, equals := infixParents[c.Lang], equalsParents[c.Lang]
 	if infix == nil {
 		return nil
 	}
 	src := u.Src
 	required := c.Spacing == constraint.SpacingRequired
-	var out []LayoutIssue
+	var out []layoutIssue
 	var walk func(n syntax.FlatRef, parent string)
 	walk = func(n syntax.FlatRef, parent string) {
 		t := n.Type()
@@ -128,10 +128,10 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTr
 }
 
 // operatorIssue judges the blanks around the operator src[s:e].
-func operatorIssue(src []byte, s, e int, op string, required bool) (LayoutIssue, bool) {
+func operatorIssue(src []byte, s, e int, op string, required bool) (layoutIssue, bool) {
 	before := s == 0 || blankByte(src[s-1]) || breakByte(src[s-1])
 	after := e >= len(src) || blankByte(src[e]) || breakByte(src[e])
-	is := LayoutIssue{Kind: SpacingIssue}
+	is := layoutIssue{Kind: spacingIssue}
 	if required {
 		if before && after {
 			return is, false
@@ -175,8 +175,8 @@ func operatorIssue(src []byte, s, e int, op string, required bool) (LayoutIssue,
 }
 
 // commaIssue judges the blanks around the comma src[s:e].
-func commaIssue(src []byte, s, e int, required bool) (LayoutIssue, bool) {
-	is := LayoutIssue{Kind: SpacingIssue}
+func commaIssue(src []byte, s, e int, required bool) (layoutIssue, bool) {
+	is := layoutIssue{Kind: spacingIssue}
 	j := e
 	for j < len(src) && blankByte(src[j]) {
 		j++

@@ -34,7 +34,7 @@ func TestKeywordArgumentsAreNotSpacingFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, i := range is {
-			if i.Kind == SpacingIssue {
+			if i.Kind == spacingIssue {
 				t.Errorf("%s: spacing finding %q at %d", name, i.Message, i.Start)
 			}
 		}

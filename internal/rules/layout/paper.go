@@ -26,16 +26,16 @@ func paperIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 	if !hasUnit(c) {
 		return noUnit
 	}
-	sp, err := layoutview.LaySpansFor(u, c.Lang)
+	sp, err := layoutview.SpansFor(u, c.Lang)
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Reason: fmt.Sprintf("cannot parse as %s: %v", c.Lang, err)}
 	}
-	v := layoutview.LayViewOf(u, c.Lang, sp, true)
+	v := layoutview.PaperView(u, c.Lang, sp, true)
 	pf := newPaperFindings(u)
-	indentBad := layIndentLines(v, u.Src, c.Indent, pf)
+	indentBad := paperIndentLines(v, u.Src, c.Indent, pf)
 	spaceBad := 0
 	if c.Spacing != constraint.SpacingAny {
-		spaceBad = laySpacing(v, c.Spacing == constraint.SpacingRequired, pf)
+		spaceBad = paperSpacing(v, c.Spacing == constraint.SpacingRequired, pf)
 	}
 	unit := "tabs"
 	if !c.Indent.Tabs {
@@ -49,16 +49,16 @@ func paperIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 	return layoutVerdict(c, unit, want, indentBad, spaceBad, pf.withFixes(u, c))
 }
 
-// layIndentLines reports lines whose leading whitespace breaks the unit,
+// paperIndentLines reports lines whose leading whitespace breaks the unit,
 // and returns how many there are.
-func layIndentLines(v *layoutview.LayoutView, src []byte, in *constraint.Indent, pf *paperFindings) int {
+func paperIndentLines(v *layoutview.View, src []byte, in *constraint.Indent, pf *paperFindings) int {
 	bad := 0
 	t := v.Text
 	for start := 0; start <= len(t); {
-		end := layoutview.LayIndexFrom(t, start, '\n')
-		lead := layoutview.LayTrimLeft(t, start, end)
+		end := layoutview.IndexFrom(t, start, '\n')
+		lead := layoutview.TrimLeft(t, start, end)
 		if lead < end {
-			if msg := layIndentProblem(t[start:lead], in); msg != "" {
+			if msg := indentProblem(t[start:lead], in); msg != "" {
 				bad++
 				// Point at the indentation of the source line where the
 				// code starts; say so when removal changed it.
@@ -74,7 +74,7 @@ func layIndentLines(v *layoutview.LayoutView, src []byte, in *constraint.Indent,
 				if e == ls {
 					e = ls + 1
 				}
-				pf.add(ls, e, msg, IndentIssue)
+				pf.add(ls, e, msg, indentIssue)
 			}
 		}
 		start = end + 1
@@ -82,9 +82,9 @@ func layIndentLines(v *layoutview.LayoutView, src []byte, in *constraint.Indent,
 	return bad
 }
 
-// layIndentProblem describes what is wrong with a line's leading whitespace,
+// indentProblem describes what is wrong with a line's leading whitespace,
 // or returns "".
-func layIndentProblem(lead []byte, in *constraint.Indent) string {
+func indentProblem(lead []byte, in *constraint.Indent) string {
 	if in.Tabs {
 		if strings.ContainsRune(string(lead), ' ') {
 			return "line indented with spaces, expected tabs"
@@ -104,39 +104,39 @@ func layIndentProblem(lead []byte, in *constraint.Indent) string {
 	return ""
 }
 
-// laySpacing applies the evaluator's operator and comma patterns to the
+// paperSpacing applies the evaluator's operator and comma patterns to the
 // whole text and returns how many offending places it found.
-func laySpacing(v *layoutview.LayoutView, required bool, pf *paperFindings) int {
+func paperSpacing(v *layoutview.View, required bool, pf *paperFindings) int {
 	t := v.Text
 	bad := 0
 	report := func(a, b int, msg string) {
 		bad++
 		s, e := v.SrcRange(a, b)
-		pf.add(s, e, msg, SpacingIssue)
+		pf.add(s, e, msg, spacingIssue)
 	}
 	for i := 0; i < len(t); i++ {
 		switch t[i] {
 		case ',':
-			r, n := layoutview.LayRuneAt(t, i+1)
+			r, n := layoutview.RuneAt(t, i+1)
 			if n == 0 {
 				continue // a comma at the very end matches neither pattern
 			}
-			if required && !layoutview.LayPySpace(r) {
+			if required && !layoutview.IsSpace(r) {
 				report(i, i+1, "comma not followed by a space")
 			}
-			if !required && layoutview.LayPySpace(r) && laySpaceThenText(t, i+1) {
+			if !required && layoutview.IsSpace(r) && spaceThenText(t, i+1) {
 				report(i, i+1, "comma followed by a space (no spacing required)")
 			}
 		case '=', '+', '-', '*', '/', '%', '!', '<', '>', '&', '|':
 			for _, op := range paperOperators {
-				if op[0] != t[i] || !layHasPrefixAt(t, i, op) {
+				if op[0] != t[i] || !hasPrefixAt(t, i, op) {
 					continue
 				}
 				e := i + len(op)
-				if required && layWordBefore(t, i) && layWordAt(t, e) {
+				if required && wordBefore(t, i) && wordAt(t, e) {
 					report(i, e, fmt.Sprintf("operator %q without spaces around it", op))
 				}
-				if !required && laySpacedBefore(t, i) && laySpacedAfter(t, e) {
+				if !required && spacedBefore(t, i) && spacedAfter(t, e) {
 					report(i, e, fmt.Sprintf("operator %q surrounded by spaces (no spacing required)", op))
 				}
 			}
@@ -145,54 +145,54 @@ func laySpacing(v *layoutview.LayoutView, required bool, pf *paperFindings) int 
 	return bad
 }
 
-func layHasPrefixAt(t []byte, i int, p string) bool {
+func hasPrefixAt(t []byte, i int, p string) bool {
 	return len(t)-i >= len(p) && string(t[i:i+len(p)]) == p
 }
 
-func layWordBefore(t []byte, i int) bool {
-	r, n := layoutview.LayRuneBefore(t, i)
-	return n > 0 && layoutview.LayPyWord(r)
+func wordBefore(t []byte, i int) bool {
+	r, n := layoutview.RuneBefore(t, i)
+	return n > 0 && layoutview.IsWord(r)
 }
 
-func layWordAt(t []byte, i int) bool {
-	r, n := layoutview.LayRuneAt(t, i)
-	return n > 0 && layoutview.LayPyWord(r)
+func wordAt(t []byte, i int) bool {
+	r, n := layoutview.RuneAt(t, i)
+	return n > 0 && layoutview.IsWord(r)
 }
 
-// laySpacedBefore: the text before i ends with a word character and then at
+// spacedBefore: the text before i ends with a word character and then at
 // least one whitespace character (\w\s+).
-func laySpacedBefore(t []byte, i int) bool {
+func spacedBefore(t []byte, i int) bool {
 	j := i
 	for j > 0 {
-		r, n := layoutview.LayRuneBefore(t, j)
-		if !layoutview.LayPySpace(r) {
+		r, n := layoutview.RuneBefore(t, j)
+		if !layoutview.IsSpace(r) {
 			break
 		}
 		j -= n
 	}
-	return j < i && layWordBefore(t, j)
+	return j < i && wordBefore(t, j)
 }
 
-// laySpacedAfter: the text from i starts with whitespace then a word
+// spacedAfter: the text from i starts with whitespace then a word
 // character (\s+\w).
-func laySpacedAfter(t []byte, i int) bool {
+func spacedAfter(t []byte, i int) bool {
 	j := i
 	for j < len(t) {
-		r, n := layoutview.LayRuneAt(t, j)
-		if !layoutview.LayPySpace(r) {
+		r, n := layoutview.RuneAt(t, j)
+		if !layoutview.IsSpace(r) {
 			break
 		}
 		j += n
 	}
-	return j > i && layWordAt(t, j)
+	return j > i && wordAt(t, j)
 }
 
-// laySpaceThenText: whitespace from i, then something else (\s+\S).
-func laySpaceThenText(t []byte, i int) bool {
+// spaceThenText: whitespace from i, then something else (\s+\S).
+func spaceThenText(t []byte, i int) bool {
 	j := i
 	for j < len(t) {
-		r, n := layoutview.LayRuneAt(t, j)
-		if !layoutview.LayPySpace(r) {
+		r, n := layoutview.RuneAt(t, j)
+		if !layoutview.IsSpace(r) {
 			return j > i
 		}
 		j += n

@@ -11,15 +11,15 @@ import (
 // each: an indentation finding gets the fix of the lint reading's issue
 // on its line, a spacing finding the fix of the lint issue it overlaps.
 type paperFindings struct {
-	lf   *layoutview.LayFindings
-	kind map[int]LayoutKind // by finding start (one finding per line)
+	lf   *layoutview.LineFindings
+	kind map[int]issueKind // by finding start (one finding per line)
 }
 
 func newPaperFindings(u *check.Unit) *paperFindings {
-	return &paperFindings{lf: layoutview.NewLayFindings(u), kind: map[int]LayoutKind{}}
+	return &paperFindings{lf: layoutview.NewLineFindings(u), kind: map[int]issueKind{}}
 }
 
-func (pf *paperFindings) add(start, end int, msg string, k LayoutKind) {
+func (pf *paperFindings) add(start, end int, msg string, k issueKind) {
 	if pf.lf.Add(start, end, msg) {
 		pf.kind[start] = k
 	}

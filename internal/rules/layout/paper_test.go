@@ -5,18 +5,8 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layoutview"
-	"github.com/iflint/iflint/internal/syntax"
 )
-
-func TestLayoutQueriesCompile(t *testing.T) {
-	for id, q := range layoutview.LayQueries {
-		if _, err := syntax.CompileQuery(id, q); err != nil {
-			t.Errorf("%s: %v", id, err)
-		}
-	}
-}
 
 // The evaluator's patterns: \b\w+\s+OP\s+\w+\b is "spaced" and
 // \b\w+OP\w+\b "unspaced"; whitespace includes newlines; \w is Unicode.
@@ -42,39 +32,13 @@ func TestLayoutSpacingPatterns(t *testing.T) {
 		{"a,", false, false},
 	}
 	for _, c := range cases {
-		v := layoutview.LayBuildView([]byte(c.text), nil)
+		v := layoutview.Build([]byte(c.text), nil)
 		u := check.NewUnit(context.Background(), "x", []byte(c.text), check.MultiCodeIF)
-		if got := laySpacing(v, false, newPaperFindings(u)) > 0; got != c.spaced {
+		if got := paperSpacing(v, false, newPaperFindings(u)) > 0; got != c.spaced {
 			t.Errorf("%q breaks no-spacing = %v, want %v", c.text, got, c.spaced)
 		}
-		if got := laySpacing(v, true, newPaperFindings(u)) > 0; got != c.unspaced {
+		if got := paperSpacing(v, true, newPaperFindings(u)) > 0; got != c.unspaced {
 			t.Errorf("%q breaks spacing = %v, want %v", c.text, got, c.unspaced)
-		}
-	}
-}
-
-// A comment line joins the next line in C/C++/Rust only.
-func TestLayoutCommentNewline(t *testing.T) {
-	src := "int a;\n// c\nint b;\n"
-	for _, tc := range []struct {
-		id   lang.ID
-		want string
-	}{
-		{lang.C, "int a;\nint b;\n"},
-		{lang.CPP, "int a;\nint b;\n"},
-		{lang.Rust, "int a;\nint b;\n"},
-		{lang.Java, "int a;\n\nint b;\n"},
-		{lang.Go, "int a;\n\nint b;\n"},
-		{lang.JavaScript, "int a;\n\nint b;\n"},
-		{lang.Kotlin, "int a;\n\nint b;\n"},
-	} {
-		u := check.NewUnit(context.Background(), "x", []byte(src), check.MultiCodeIF)
-		sp, err := layoutview.LaySpansFor(u, tc.id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := string(layoutview.LayViewOf(u, tc.id, sp, true).Text); got != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
 		}
 	}
 }

@@ -1,20 +1,6 @@
 package layoutview
 
-// Shared machinery of the two layout rules (indentation_spacing and
-// brace_block_formatting). The reference evaluator strips comments (and,
-// for indentation, strings) with Pygments and then works line by line with
-// regular expressions. We strip the same spans using tree-sitter nodes,
-// adjusted where Pygments' token boundaries differ from tree-sitter's in a
-// way that changes lines:
-//
-//   - C, C++ and Rust line comments swallow their newline in Pygments, so
-//     removing one joins the next line onto the comment's line;
-//   - C/C++ preprocessor directive lines are Pygments comments (newline
-//     included), and "#if 0" blocks are comments up to their #else/#endif;
-//   - Rust doc comments (///, //!, /** */, /*! */) are Pygments strings,
-//     not comments, and attributes (#[...]) are comments;
-//   - interpolated expressions in Python f-strings, JavaScript template
-//     literals and Kotlin string templates are code, not string.
+// Comment and string spans as Pygments lexes them.
 
 import (
 	"bytes"
@@ -25,9 +11,9 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// layoutSpans are the source ranges Pygments classifies as comment and as
+// Spans are the source ranges Pygments classifies as comment and as
 // string for one unit and language.
-type layoutSpans struct {
+type Spans struct {
 	comments []check.Span
 	strings  []check.Span
 	// literals are string-like spans whatever Pygments says (used by the
@@ -35,7 +21,7 @@ type layoutSpans struct {
 	literals []check.Span
 }
 
-var LayQueries = map[lang.ID]string{
+var queries = map[lang.ID]string{
 	lang.Python:     `[(comment) @c (string) @s]`,
 	lang.JavaScript: `[(comment) @c (string) @s (template_string) @s (regex) @s]`,
 	lang.TypeScript: `[(comment) @c (string) @s (template_string) @s (regex) @s]`,
@@ -47,31 +33,31 @@ var LayQueries = map[lang.ID]string{
 	lang.CPP:        `[(comment) @c (string_literal) @s (char_literal) @s (raw_string_literal) @s]`,
 }
 
-// layHoleTypes are the nodes inside a string whose text Pygments lexes as
+// holeTypes are the nodes inside a string whose text Pygments lexes as
 // code, with how many delimiter bytes at each end still count as string.
-var layHoleTypes = map[lang.ID]map[string][2]int{
+var holeTypes = map[lang.ID]map[string][2]int{
 	lang.Python:     {"interpolation": {1, 0}},
 	lang.JavaScript: {"template_substitution": {2, 1}},
 	lang.TypeScript: {"template_substitution": {2, 1}},
 	lang.Kotlin:     {"interpolated_identifier": {0, 0}, "interpolated_expression": {0, 0}},
 }
 
-// laySpansFor computes (once per unit and language) the comment and string
+// SpansFor computes (once per unit and language) the comment and string
 // spans of the source.
-func LaySpansFor(u *check.Unit, id lang.ID) (*layoutSpans, error) {
-	return check.MemoErr(u, "layout.spans."+string(id), func() (*layoutSpans, error) {
+func SpansFor(u *check.Unit, id lang.ID) (*Spans, error) {
+	return check.MemoErr(u, "layout.spans."+string(id), func() (*Spans, error) {
 		t, err := u.Tree(id)
 		if err != nil {
 			return nil, err
 		}
-		return layComputeSpans(t.Root(), u.Src, id)
+		return computeSpans(t.Root(), u.Src, id)
 	})
 }
 
-func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, error) {
-	sp := &layoutSpans{}
+func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
+	sp := &Spans{}
 	var attrs []syntax.Node
-	if pattern, ok := LayQueries[id]; ok {
+	if pattern, ok := queries[id]; ok {
 		q, err := syntax.CompileQuery(id, pattern)
 		if err != nil {
 			return nil, err
@@ -79,9 +65,9 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 		for _, c := range q.Captures(root) {
 			switch c.Name {
 			case "c":
-				layAddComment(sp, c.Node, src, id)
+				addComment(sp, c.Node, src, id)
 			case "s":
-				layAddString(sp, c.Node, src, id)
+				addString(sp, c.Node, src, id)
 			case "a":
 				attrs = append(attrs, c.Node)
 			}
@@ -91,10 +77,10 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 		root.Walk(func(n syntax.Node) bool {
 			t := n.Type()
 			switch {
-			case layContainsFold(t, "comment"):
+			case containsFold(t, "comment"):
 				sp.comments = append(sp.comments, check.Span{Start: n.Start(), End: n.End()})
 				return false
-			case n.IsNamed() && (layContainsFold(t, "string") || layContainsFold(t, "char")) && n.ChildCount() > 0:
+			case n.IsNamed() && (containsFold(t, "string") || containsFold(t, "char")) && n.ChildCount() > 0:
 				sp.strings = append(sp.strings, check.Span{Start: n.Start(), End: n.End()})
 				sp.literals = append(sp.literals, check.Span{Start: n.Start(), End: n.End()})
 				return false
@@ -115,11 +101,11 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 					inner = append(inner, strs[k])
 				}
 			}
-			sp.comments = append(sp.comments, laySubtract(check.Span{Start: a.Start(), End: a.End()}, inner)...)
+			sp.comments = append(sp.comments, subtract(check.Span{Start: a.Start(), End: a.End()}, inner)...)
 		}
 	}
 	if id == lang.C || id == lang.CPP {
-		sp.comments = append(sp.comments, layPreproc(src, sp)...)
+		sp.comments = append(sp.comments, preprocSpans(src, sp)...)
 	}
 	for _, set := range [][]check.Span{sp.comments, sp.strings, sp.literals} {
 		for i := range set {
@@ -130,22 +116,22 @@ func layComputeSpans(root syntax.Node, src []byte, id lang.ID) (*layoutSpans, er
 	return sp, nil
 }
 
-func layContainsFold(s, sub string) bool {
+func containsFold(s, sub string) bool {
 	return bytes.Contains(bytes.ToLower([]byte(s)), []byte(sub))
 }
 
-// layAddComment records a comment node with Pygments' extent and category.
-func layAddComment(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
+// addComment records a comment node with Pygments' extent and category.
+func addComment(sp *Spans, n syntax.Node, src []byte, id lang.ID) {
 	s, e := n.Start(), n.End()
 	text := src[s:e]
 	line := bytes.HasPrefix(text, []byte("//"))
-	if id == lang.Rust && layRustDoc(text) {
+	if id == lang.Rust && rustDoc(text) {
 		// Pygments: String.Doc, so it survives comment removal.
-		sp.strings = append(sp.strings, check.Span{Start: s, End: layEatNewline(src, e)})
+		sp.strings = append(sp.strings, check.Span{Start: s, End: eatNewline(src, e)})
 		return
 	}
 	if line && (id == lang.C || id == lang.CPP || id == lang.Rust) {
-		e = layEatNewline(src, e)
+		e = eatNewline(src, e)
 	}
 	if !line && id == lang.Kotlin {
 		// Kotlin block comments nest, Pygments' do not: its comment ends
@@ -157,7 +143,7 @@ func layAddComment(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 	sp.comments = append(sp.comments, check.Span{Start: s, End: e})
 }
 
-func layRustDoc(text []byte) bool {
+func rustDoc(text []byte) bool {
 	switch {
 	case bytes.HasPrefix(text, []byte("//!")):
 		return true
@@ -171,9 +157,9 @@ func layRustDoc(text []byte) bool {
 	return false
 }
 
-// layEatNewline extends a line comment ending at e over the line break that
+// eatNewline extends a line comment ending at e over the line break that
 // follows it (unless the node already includes it).
-func layEatNewline(src []byte, e int) int {
+func eatNewline(src []byte, e int) int {
 	if e > 0 && e <= len(src) && src[e-1] == '\n' {
 		return e
 	}
@@ -186,11 +172,11 @@ func layEatNewline(src []byte, e int) int {
 	return e
 }
 
-// layAddString records a string node minus its interpolated expressions.
-func layAddString(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
+// addString records a string node minus its interpolated expressions.
+func addString(sp *Spans, n syntax.Node, src []byte, id lang.ID) {
 	whole := check.Span{Start: n.Start(), End: n.End()}
 	sp.literals = append(sp.literals, whole)
-	types := layHoleTypes[id]
+	types := holeTypes[id]
 	// Fields need "{" (Python, JavaScript) or "$" (Kotlin): skip the walk
 	// for the many strings without one.
 	mark := byte('{')
@@ -209,7 +195,7 @@ func layAddString(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 		if trim, ok := types[m.Type()]; ok {
 			h := check.Span{Start: m.Start() + trim[0], End: m.End() - trim[1]}
 			if id == lang.Python {
-				h.End = layPyFieldEnd(m)
+				h.End = pyFieldEnd(m)
 			}
 			if h.End > h.Start {
 				holes = append(holes, h)
@@ -218,12 +204,12 @@ func layAddString(sp *layoutSpans, n syntax.Node, src []byte, id lang.ID) {
 		}
 		return true
 	})
-	sp.strings = append(sp.strings, laySubtract(whole, holes)...)
+	sp.strings = append(sp.strings, subtract(whole, holes)...)
 }
 
-// layPyFieldEnd is where Pygments stops lexing an f-string field as
+// pyFieldEnd is where Pygments stops lexing an f-string field as
 // code: at "=", "!r" or ":" after the expression, else at the closing "}".
-func layPyFieldEnd(m syntax.Node) int {
+func pyFieldEnd(m syntax.Node) int {
 	end := m.End() - 1
 	for i := 1; i < m.ChildCount(); i++ {
 		c := m.Child(i)
@@ -235,8 +221,8 @@ func layPyFieldEnd(m syntax.Node) int {
 	return end
 }
 
-// laySubtract returns whole minus the disjoint holes (in any order).
-func laySubtract(whole check.Span, holes []check.Span) []check.Span {
+// subtract returns whole minus the disjoint holes (in any order).
+func subtract(whole check.Span, holes []check.Span) []check.Span {
 	sort.Slice(holes, func(i, j int) bool { return holes[i].Start < holes[j].Start })
 	var out []check.Span
 	at := whole.Start

@@ -10,12 +10,12 @@ import (
 	"github.com/iflint/iflint/internal/check"
 )
 
-// layPreproc finds C/C++ preprocessor directives the way Pygments' C
+// preprocSpans finds C/C++ preprocessor directives the way Pygments' C
 // lexer does: a line whose first non-blank character is "#" is a comment
 // from the "#" through its newline (following backslash continuations and
 // block comments), and "#if 0" hides everything up to the matching
 // #else/#elif/#endif line.
-func layPreproc(src []byte, sp *layoutSpans) []check.Span {
+func preprocSpans(src []byte, sp *Spans) []check.Span {
 	inside := check.MergeSpans(append(append([]check.Span(nil), sp.comments...), sp.strings...))
 	covered := func(off int) bool {
 		k := sort.Search(len(inside), func(j int) bool { return inside[j].End > off })
@@ -23,7 +23,7 @@ func layPreproc(src []byte, sp *layoutSpans) []check.Span {
 	}
 	var out []check.Span
 	for pos := 0; pos < len(src); {
-		lineEnd := LayIndexFrom(src, pos, '\n')
+		lineEnd := IndexFrom(src, pos, '\n')
 		hash := pos
 		for hash < lineEnd && (src[hash] == ' ' || src[hash] == '\t' || src[hash] == '\r' || src[hash] == '\f' || src[hash] == '\v') {
 			hash++
@@ -37,7 +37,7 @@ func layPreproc(src []byte, sp *layoutSpans) []check.Span {
 				}
 				if h < len(src) && src[h] == '#' {
 					hash = h
-					lineEnd = LayIndexFrom(src, hash, '\n')
+					lineEnd = IndexFrom(src, hash, '\n')
 				}
 			}
 		}
@@ -45,23 +45,23 @@ func layPreproc(src []byte, sp *layoutSpans) []check.Span {
 			pos = lineEnd + 1
 			continue
 		}
-		if end, ok := layIfZeroEnd(src, hash); ok {
+		if end, ok := ifZeroEnd(src, hash); ok {
 			out = append(out, check.Span{Start: hash, End: end})
 			pos = end
 			continue
 		}
-		end := layDirectiveEnd(src, hash)
-		out = append(out, layIncludeSpans(src, hash, end)...)
+		end := directiveEnd(src, hash)
+		out = append(out, includeSpans(src, hash, end)...)
 		pos = end
 	}
 	return out
 }
 
-// layIncludeSpans splits the directive [hash,end) into comment spans. For
+// includeSpans splits the directive [hash,end) into comment spans. For
 // `#include <file>` and `#include "file"` Pygments lexes the blanks around
 // "include" as plain whitespace, which therefore survives comment removal
 // (two includes leave two spaces before the next line's code).
-func layIncludeSpans(src []byte, hash, end int) []check.Span {
+func includeSpans(src []byte, hash, end int) []check.Span {
 	whole := []check.Span{{Start: hash, End: end}}
 	blanks := func(i int) int {
 		for i < end && (src[i] == ' ' || src[i] == '\t' || src[i] == '\f' || src[i] == '\v') {
@@ -93,8 +93,8 @@ func layIncludeSpans(src []byte, hash, end int) []check.Span {
 	return []check.Span{{Start: hash, End: hash + 1}, {Start: kw, End: kw + len("include")}, {Start: file, End: end}}
 }
 
-// layDirectiveEnd is the end (past the newline) of the directive at hash.
-func layDirectiveEnd(src []byte, i int) int {
+// directiveEnd is the end (past the newline) of the directive at hash.
+func directiveEnd(src []byte, i int) int {
 	for i < len(src) {
 		switch {
 		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
@@ -104,7 +104,7 @@ func layDirectiveEnd(src []byte, i int) int {
 			}
 			i += 2 + k + 2
 		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
-			return min(LayIndexFrom(src, i, '\n')+1, len(src))
+			return min(IndexFrom(src, i, '\n')+1, len(src))
 		case src[i] == '\n':
 			if i > 0 && src[i-1] == '\\' || i > 1 && src[i-1] == '\r' && src[i-2] == '\\' {
 				i++
@@ -118,9 +118,9 @@ func layDirectiveEnd(src []byte, i int) int {
 	return len(src)
 }
 
-// layIfZeroEnd handles "#if 0": Pygments comments out the block through the
+// ifZeroEnd handles "#if 0": Pygments comments out the block through the
 // line of the matching #endif, or of the first #else/#elif at depth 0.
-func layIfZeroEnd(src []byte, hash int) (int, bool) {
+func ifZeroEnd(src []byte, hash int) (int, bool) {
 	rest := src[hash+1:]
 	if !bytes.HasPrefix(rest, []byte("if")) {
 		return 0, false
@@ -133,9 +133,9 @@ func layIfZeroEnd(src []byte, hash int) (int, bool) {
 		return 0, false
 	}
 	depth := 1
-	pos := LayIndexFrom(src, hash, '\n') + 1
+	pos := IndexFrom(src, hash, '\n') + 1
 	for pos < len(src) {
-		lineEnd := LayIndexFrom(src, pos, '\n')
+		lineEnd := IndexFrom(src, pos, '\n')
 		line := bytes.TrimLeft(src[pos:lineEnd], " \t\r\f\v")
 		switch {
 		case bytes.HasPrefix(line, []byte("#if")):

@@ -10,21 +10,21 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// layoutView is the source as the evaluator sees it after removal: text,
+// View is the source as the evaluator sees it after removal: text,
 // with CR and CRLF folded to LF as Pygments does, and a map back to source
 // offsets.
-type LayoutView struct {
+type View struct {
 	Text []byte
 	// segs maps text to source: text[seg.t+k] comes from src[seg.s+k] up
 	// to the next seg.
-	segs []layViewSeg
+	segs []viewSeg
 	size int // len(source)
 }
 
-type layViewSeg struct{ t, s int }
+type viewSeg struct{ t, s int }
 
-// srcOff maps a text offset to the source offset it was copied from.
-func (v *LayoutView) SrcOff(i int) int {
+// SrcOff maps a text offset to the source offset it was copied from.
+func (v *View) SrcOff(i int) int {
 	if len(v.segs) == 0 {
 		return 0
 	}
@@ -39,8 +39,8 @@ func (v *LayoutView) SrcOff(i int) int {
 	return off
 }
 
-// srcRange maps the text range [a,b) to a source range covering it.
-func (v *LayoutView) SrcRange(a, b int) (int, int) {
+// SrcRange maps the text range [a,b) to a source range covering it.
+func (v *View) SrcRange(a, b int) (int, int) {
 	if b <= a {
 		s := v.SrcOff(a)
 		return s, s
@@ -48,10 +48,10 @@ func (v *LayoutView) SrcRange(a, b int) (int, int) {
 	return v.SrcOff(a), min(v.SrcOff(b-1)+1, v.size)
 }
 
-// layBuildView removes the given spans from src and folds CR/CRLF to LF.
-func LayBuildView(src []byte, remove []check.Span) *LayoutView {
+// Build removes the given spans from src and folds CR/CRLF to LF.
+func Build(src []byte, remove []check.Span) *View {
 	rm := check.MergeSpans(remove)
-	v := &LayoutView{Text: make([]byte, 0, len(src)), size: len(src)}
+	v := &View{Text: make([]byte, 0, len(src)), size: len(src)}
 	contiguous := false
 	k := 0
 	for i := 0; i < len(src); {
@@ -73,7 +73,7 @@ func LayBuildView(src []byte, remove []check.Span) *LayoutView {
 			b = '\n'
 		}
 		if !contiguous {
-			v.segs = append(v.segs, layViewSeg{len(v.Text), i})
+			v.segs = append(v.segs, viewSeg{len(v.Text), i})
 			contiguous = b == src[i]
 		}
 		v.Text = append(v.Text, b)
@@ -82,9 +82,9 @@ func LayBuildView(src []byte, remove []check.Span) *LayoutView {
 	return v
 }
 
-// layViewOf returns (once per unit) the source with comments and optionally
+// PaperView returns (once per unit) the source with comments and optionally
 // strings removed, as the evaluator's remove_comments/remove_strings do.
-func LayViewOf(u *check.Unit, id lang.ID, sp *layoutSpans, dropStrings bool) *LayoutView {
+func PaperView(u *check.Unit, id lang.ID, sp *Spans, dropStrings bool) *View {
 	key := "layout.view." + string(id)
 	if dropStrings {
 		key += ".nostrings"
@@ -94,14 +94,14 @@ func LayViewOf(u *check.Unit, id lang.ID, sp *layoutSpans, dropStrings bool) *La
 		if dropStrings {
 			rm = append(rm, sp.strings...)
 		}
-		return LayBuildView(u.Src, rm)
-	}).(*LayoutView)
+		return Build(u.Src, rm)
+	}).(*View)
 }
 
-// layLintView is the lint profile's view: comments and strings (and, with
+// LintView is the lint profile's view: comments and strings (and, with
 // literals, every string or character literal whole) removed, but the line
 // break a removed span ends with is kept, so no line is joined to another.
-func LayLintView(u *check.Unit, id lang.ID, sp *layoutSpans, literals bool) *LayoutView {
+func LintView(u *check.Unit, id lang.ID, sp *Spans, literals bool) *View {
 	key := "layout.view.lint." + string(id)
 	if literals {
 		key += ".literals"
@@ -122,7 +122,7 @@ func LayLintView(u *check.Unit, id lang.ID, sp *layoutSpans, literals bool) *Lay
 				// A comment that starts a line takes the blanks after it
 				// along, so `    /* c */ x` keeps its four-space indent.
 				start := s.Start
-				if LayStartsLine(src, s.Start) {
+				if StartsLine(src, s.Start) {
 					if i == 0 {
 						for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
 							e++
@@ -138,12 +138,12 @@ func LayLintView(u *check.Unit, id lang.ID, sp *layoutSpans, literals bool) *Lay
 				rm = append(rm, check.Span{Start: start, End: e})
 			}
 		}
-		return LayBuildView(src, rm)
-	}).(*LayoutView)
+		return Build(src, rm)
+	}).(*View)
 }
 
-// layStartsLine reports whether only blanks precede off on its line.
-func LayStartsLine(src []byte, off int) bool {
+// StartsLine reports whether only blanks precede off on its line.
+func StartsLine(src []byte, off int) bool {
 	for i := off - 1; i >= 0; i-- {
 		switch src[i] {
 		case ' ', '\t':
