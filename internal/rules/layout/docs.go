@@ -29,7 +29,7 @@ var indentationDoc = &check.Doc{
 		"alignment PEP 8 leaves to the author. Under the multicodeif profile a finding is fixed with the lint reading's fix for the " +
 		"same line (indentation) or the same operator (spacing), and left with the reason when the lint reading sees nothing there.",
 	FixSafety: "Safe: the fix changes blanks only, and the fix loop keeps it only when the file's syntax tree keeps its shape, " +
-		"so no statement moves into another block and no token is joined to another. Blanks inside strings are never touched.",
+		"so no statement moves into another block and no token is joined to another. A line that starts inside a string is left as it is.",
 	Agrees: []check.Agreement{
 		{Tool: "gofmt", Rules: "indentation, and blanks around operators and commas (go/format's output)",
 			Measured: "Go's go/printer and cmd/gofmt testdata: 50 of 50 .golden files pass; 48 of 48 .input files flagged where the gofmt binary " +

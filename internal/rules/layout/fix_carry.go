@@ -131,11 +131,11 @@ func lintFindings(src []byte, issues []layoutIssue) []check.Finding {
 // carries no fix.
 const paperNoLintFix = "the multicodeif profile reports what the paper's evaluator reports; the lint profile's rule, whose fixes this fixer makes, sees nothing to fix here"
 
-// paperFix is the lint issue whose fix clears paper finding f of kind k
+// paperIssue is the lint issue whose fix clears paper finding f of kind k
 // on line (0-based), or -1: the issue with f's very extent and message
 // if there is one, else for indentation the lint reading's issue of the
 // same line and for spacing its first issue overlapping f.
-func (x *issueFixes) paperFix(f check.Finding, k issueKind, line int) int {
+func (x *issueFixes) paperIssue(f check.Finding, k issueKind, line int) int {
 	if i, ok := x.exact[findingKey{f.Start, f.End, f.Message}]; ok {
 		return i
 	}

@@ -43,7 +43,7 @@ func (pf *paperFindings) withFixes(u *check.Unit, c constraint.Constraint) []che
 	x := newIssueFixes(u.Src, issues)
 	for i := range fs {
 		line, _ := u.Position(fs[i].Start)
-		x.attach(&fs[i], x.paperFix(fs[i], pf.kind[fs[i].Start], line-1), paperNoLintFix)
+		x.attach(&fs[i], x.paperIssue(fs[i], pf.kind[fs[i].Start], line-1), paperNoLintFix)
 	}
 	return fs
 }
