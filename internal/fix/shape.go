@@ -7,7 +7,9 @@ import (
 )
 
 // TreeShape renders a tree's node types and nesting without positions,
-// so two sources with the same structure (whitespace aside) compare equal.
+// so two sources with the same structure (whitespace aside) compare equal:
+// the fix loop's syntax stage (internal/verify) and the brace fixer keep
+// a whitespace-only change only when it keeps the shape.
 func TreeShape(root syntax.Node) string {
 	var sb strings.Builder
 	var rec func(n syntax.Node)

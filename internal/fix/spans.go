@@ -1,6 +1,7 @@
 package fix
 
-// Offsets and spans the comment fixer shares with the fixers beside it.
+// What the comment fixer reads of a file: which text is a string's or a
+// comment's, and where an offset of an edited text stood in the original.
 
 import (
 	"strings"
