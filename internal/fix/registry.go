@@ -9,10 +9,9 @@ import (
 // constraint type a rule can fix safely; every other type is left to the
 // LLM refactor.
 var fixers = map[constraint.Type]check.Composer{
-	constraint.Naming:      composer(FixNaming),
-	constraint.Indentation: composer(FixIndentation),
-	constraint.Braces:      composer(FixBraces),
-	constraint.Comments:    composer(FixComments),
+	constraint.Naming:   composer(FixNaming),
+	constraint.Braces:   composer(FixBraces),
+	constraint.Comments: composer(FixComments),
 }
 
 // composer adapts a fixer of a failing result to the findings it fixes.

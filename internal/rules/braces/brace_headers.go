@@ -105,7 +105,7 @@ func (a *braceAnalysis) container(p, w, pp syntax.Node) bool {
 // its brace on a line of its own (as in the book and the Linux kernel),
 // which K&R code keeps beside the attached form.
 func (a *braceAnalysis) ownLineFunction(h braceHeader, open braceTok) bool {
-	return a.bl.ownLineFunction[h.typ] && layoutview.LayStartsLine(a.src, open.start)
+	return a.bl.ownLineFunction[h.typ] && layoutview.StartsLine(a.src, open.start)
 }
 
 // brokenHeader reports a formatter's layout of a header that does not
@@ -120,7 +120,7 @@ func (a *braceAnalysis) ownLineFunction(h braceHeader, open braceTok) bool {
 // JavaScript blocks follow checkstyle's eol and eslint's 1tbs, which
 // report such a brace.
 func (a *braceAnalysis) brokenHeader(h braceHeader, prevRow int, open braceTok) bool {
-	if prevRow < 0 || !layoutview.LayStartsLine(a.src, open.start) || lineIndent(a.src, open.start) != lineIndent(a.src, h.start) {
+	if prevRow < 0 || !layoutview.StartsLine(a.src, open.start) || lineIndent(a.src, open.start) != lineIndent(a.src, h.start) {
 		return false
 	}
 	if (a.bl.brokenHeaders || a.bl.brokenHeader[h.typ]) && h.row < prevRow {

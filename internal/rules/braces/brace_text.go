@@ -23,11 +23,11 @@ import (
 func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 	style := c.Name
 	lint := u.Profile == check.Lint
-	sp, err := layoutview.LaySpansFor(u, c.Lang)
+	sp, err := layoutview.SpansFor(u, c.Lang)
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Reason: fmt.Sprintf("cannot parse as %s: %v", c.Lang, err)}
 	}
-	var v *layoutview.LayoutView
+	var v *layoutview.View
 	if lint {
 		// Divergence (lint profile): braces inside string and character
 		// literals and doc comments are text, not block delimiters (the
@@ -35,20 +35,20 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 		// and removing a comment never joins lines: in Pygments a C, C++
 		// or Rust line comment swallows its newline, so `f() // c` + "{"
 		// on the next line read as K&R.
-		v = layoutview.LayLintView(u, c.Lang, sp, true)
+		v = layoutview.LintView(u, c.Lang, sp, true)
 	} else {
-		v = layoutview.LayViewOf(u, c.Lang, sp, false)
+		v = layoutview.PaperView(u, c.Lang, sp, false)
 	}
 	t := v.Text
-	var lines []layoutview.LayLine // non-blank lines, stripped of surrounding space
-	for _, l := range layoutview.LaySplitLines(t) {
-		s := layoutview.LayTrimLeft(t, l.Start, l.End)
-		e := layoutview.LayTrimRight(t, s, l.End)
+	var lines []layoutview.Line // non-blank lines, stripped of surrounding space
+	for _, l := range layoutview.SplitLines(t) {
+		s := layoutview.TrimLeft(t, l.Start, l.End)
+		e := layoutview.TrimRight(t, s, l.End)
 		if s < e {
-			lines = append(lines, layoutview.LayLine{Start: s, End: e})
+			lines = append(lines, layoutview.Line{Start: s, End: e})
 		}
 	}
-	lf := layoutview.NewLayFindings(u)
+	lf := layoutview.NewLineFindings(u)
 	bad := 0
 	report := func(at int, msg string) {
 		bad++
@@ -67,8 +67,8 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 			// word character, failing object and array literals.
 			return true
 		}
-		r, _ := layoutview.LayRuneBefore(t, e)
-		return r == ')' || layoutview.LayPyWord(r)
+		r, _ := layoutview.RuneBefore(t, e)
+		return r == ')' || layoutview.IsWord(r)
 	}
 	for i, l := range lines {
 		text := t[l.Start:l.End]
@@ -85,7 +85,7 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 			continue
 		}
 		if open >= 0 {
-			before := layoutview.LayTrimRight(t, l.Start, l.Start+open)
+			before := layoutview.TrimRight(t, l.Start, l.Start+open)
 			switch {
 			case l.End-l.Start == 1:
 				report(l.Start, fmt.Sprintf("opening brace on its own line; %s puts it at the end of the block header", style))
@@ -102,7 +102,7 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 		if closeAt < 0 {
 			continue
 		}
-		after := t[layoutview.LayTrimLeft(t, l.Start+closeAt+1, l.End):l.End]
+		after := t[layoutview.TrimLeft(t, l.Start+closeAt+1, l.End):l.End]
 		if layContinuation(after) {
 			continue
 		}
@@ -133,6 +133,6 @@ func layFirstWord(b []byte) string {
 
 // layDescribeBefore quotes the character right before a misplaced brace.
 func layDescribeBefore(t []byte, s, e int) string {
-	r, _ := layoutview.LayRuneBefore(t[s:e], e-s)
+	r, _ := layoutview.RuneBefore(t[s:e], e-s)
 	return fmt.Sprintf("%q", string(r))
 }
