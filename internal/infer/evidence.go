@@ -116,7 +116,7 @@ func newCandidates(def *config.Config) *candidates {
 		if v := docValue(id); v != "" {
 			add(constraint.Comments, string(id)+";"+v)
 		}
-		if naming.NamingSupported(id) {
+		if naming.Supported(id) {
 			cs.naming[id] = conventionsFor(id)
 		}
 	}
@@ -299,7 +299,7 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 			if err != nil {
 				panic("infer: naming spec " + spec + ": " + err.Error())
 			}
-			targets, err := naming.NamingTargets(u, c)
+			targets, err := naming.Targets(u, c)
 			if err != nil {
 				return // the rule reports the file unverified
 			}

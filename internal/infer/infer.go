@@ -183,7 +183,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			// the spec sets for those kinds; the evidence assumed the
 			// ecosystem's defaults, so when the choice differs, the
 			// names are judged again with it.
-			if fixed := l.Naming.alternateRules(); fixed != "" && naming.NamingAlternates(id) {
+			if fixed := l.Naming.alternateRules(); fixed != "" && naming.HasAlternates(id) {
 				again, err := cands.renameEvidence(ctx, files, id, fixed, o.Workers)
 				if err != nil {
 					return nil, err
