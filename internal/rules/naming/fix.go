@@ -70,7 +70,13 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 		}
 		return
 	}
-	f := newFileNames(u.Src, id, tree.Root())
+	f, err := newFileNames(u.Src, id, tree.Root())
+	if err != nil {
+		for i := range findings {
+			findings[i].NoFix = fmt.Sprintf("no identifier index of %s to rename in: %v", id, err)
+		}
+		return
+	}
 	if model != nil {
 		f.setDeclarations(model)
 	}

@@ -1,5 +1,10 @@
 package naming
 
+// A name respelled in another convention, for the rename fix: cut into
+// words whatever convention it was written in, acronyms kept whole, and
+// joined again; the result is held to the lint rule's own reading of
+// the convention (conforms).
+
 import (
 	"strings"
 	"unicode"
