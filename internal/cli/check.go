@@ -3,18 +3,22 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/baseline"
+	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/report"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 func (c *Command) check(ctx context.Context, args []string) (int, error) {
@@ -27,6 +31,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	basePath := fs.String("baseline", "", "report only findings not in this baseline file (default: baseline from the configuration)")
 	writeBase := fs.String("write-baseline", "", "record today's findings in this baseline file, then report none of them")
 	rev := fs.String("new-from-rev", "", "report only findings on lines added or changed since this revision (git diff against its merge base with HEAD; untracked files count as new)")
+	noCache := fs.Bool("no-cache", false, "check every file again instead of reading the results kept from earlier runs (in the -cache directory's results/)")
 	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (iflint's as errors, ecosystem markers as warnings)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
@@ -70,10 +75,19 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	res, err := engine.CheckPaths(ctx, root, paths, engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused})
+	opts := engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused, Rules: c.Rules}
+	var rc *cache.Cache
+	if !*noCache {
+		rc, opts.CacheSalt = c.resultCache(*jf.cacheDir)
+		if rc != nil {
+			opts.Cache = rc
+		}
+	}
+	res, err := engine.CheckPaths(ctx, root, paths, opts)
 	if err != nil {
 		return ExitInternal, err
 	}
+	c.trimResultCache(rc)
 	n := sc.apply(res)
 	if *writeBase != "" {
 		out := *writeBase
@@ -81,10 +95,10 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 			out = filepath.Join(c.Dir, out)
 		}
 		b := baseline.FromDiagnostics(res.Diagnostics)
-		if err := baseline.Write(out, b); err != nil {
+		if err := c.gate.write(*writeBase, func() error { return baseline.Write(out, b) }); err != nil {
 			return ExitInternal, err
 		}
-		fmt.Fprintf(c.Stderr, "iflint: wrote %s accepting %s\n", *writeBase, plural(b.Total(), "finding"))
+		fmt.Fprintf(c.Stderr, "iflint: wrote %s accepting %s\n", termsafe.Name(*writeBase), plural(b.Total(), "finding"))
 		res.Diagnostics, n.baselined = b.Filter(res.Diagnostics)
 	}
 	var buf bytes.Buffer
@@ -96,7 +110,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		if !filepath.IsAbs(out) {
 			out = filepath.Join(c.Dir, out)
 		}
-		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		if err := c.gate.write(*output, func() error { return writeFileAtomic(out, buf.Bytes()) }); err != nil {
 			return ExitInternal, err
 		}
 	} else if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
@@ -107,10 +121,18 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 }
 
 // failCode applies -fail-on to the findings and the unused suppressions
-// (errors for iflint's markers, warnings for ecosystem markers).
+// (errors for iflint's markers, warnings for ecosystem markers), and under
+// "any" to files that could not be read: like a warning, an unreadable
+// file is something to look at, not a violation of a constraint, so the
+// default (error) reports it and still passes.
 func failCode(failOn string, res *engine.Result) int {
 	if failOn == "none" {
 		return ExitClean
+	}
+	for _, s := range res.Skipped {
+		if failOn == "any" && s.Unreadable {
+			return ExitFindings
+		}
 	}
 	for _, u := range res.UnusedIgnores {
 		if failOn == "any" || u.Severity != "warning" {
@@ -151,7 +173,9 @@ func (c *Command) paths(args []string) ([]string, error) {
 		if !filepath.IsAbs(p) {
 			paths[i] = filepath.Join(c.Dir, p)
 		}
-		if _, err := os.Stat(paths[i]); err != nil {
+		// A path that exists but cannot be read is the check's to report
+		// and skip; one that does not exist is a mistyped argument.
+		if _, err := os.Stat(paths[i]); errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("%v", err)
 		}
 	}
