@@ -9,7 +9,6 @@ import (
 // constraint type a rule can fix safely; every other type is left to the
 // LLM refactor.
 var fixers = map[constraint.Type]check.Composer{
-	constraint.Naming:   composer(FixNaming),
 	constraint.Braces:   composer(FixBraces),
 	constraint.Comments: composer(FixComments),
 }

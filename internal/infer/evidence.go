@@ -115,7 +115,7 @@ func newCandidates(def *config.Config) *candidates {
 		if v := docValue(id); v != "" {
 			add(constraint.Comments, string(id)+";"+v)
 		}
-		if naming.NamingSupported(id) {
+		if naming.Supported(id) {
 			cs.naming[id] = conventionsFor(id)
 		}
 	}
@@ -287,7 +287,7 @@ func codeLines(src []byte, lineComment string) int {
 // namingEvidence tallies every declaration the lint naming rule governs
 // under each convention: one constraint per parent kind and convention
 // ("python;function:snake_case") governs the parent and the kinds that
-// fall back to it, each judged by NamingTargets, the rule's own verdict.
+// fall back to it, each judged by naming.Targets, the rule's own verdict.
 func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, fixed string, sup *suppress.Set, names map[constraint.NameKind]map[string]Tally) {
 	silenced := map[int]bool{}
 	for _, p := range parents {
@@ -301,7 +301,7 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 			if err != nil {
 				panic("infer: naming spec " + spec + ": " + err.Error())
 			}
-			targets, err := naming.NamingTargets(u, c)
+			targets, err := naming.Targets(u, c)
 			if err != nil {
 				return // the rule reports the file unverified
 			}

@@ -113,13 +113,13 @@ func (t tally) printRow() {
 
 // iflintTargets runs the lint naming rule on one source and returns the
 // declarations it checks and its findings.
-func iflintTargets(path string, src []byte, spec string) ([]naming.NameTarget, check.Result, error) {
+func iflintTargets(path string, src []byte, spec string) ([]naming.Target, check.Result, error) {
 	c, err := rules.ParseSpec(constraint.Naming, spec)
 	if err != nil {
 		return nil, check.Result{}, err
 	}
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	ts, err := naming.NamingTargets(u, c)
+	ts, err := naming.Targets(u, c)
 	if err != nil {
 		return nil, check.Result{}, err
 	}
