@@ -141,6 +141,7 @@ func checkDocRun(u *check.Unit, ds *DocStyle) check.Result {
 		for i, is := range r.issues {
 			fs[i] = is.Finding
 		}
+		attachDocIssueFixes(u, ds, r.issues, fs)
 		return check.Failed(fmt.Sprintf("%d %s finding(s) in %d declaration(s) checked (%s: %s)%s", len(fs), ds.Title, r.checked, ds.Peer, ds.Scope(), note), fs...)
 	case r.checked == 0:
 		return check.Passed(fmt.Sprintf("no declaration here needs a %s comment (%s: %s)%s", ds.Title, ds.Peer, ds.Scope(), note))

@@ -4,7 +4,7 @@ package comments
 // comments, judged as MultiCodeIF's evaluator judges them (Pygments token
 // types for the first three, raw source lines for block comments). Both
 // profiles use them; the lint profile lists every offending comment
-// instead of stopping at the first.
+// instead of stopping at the first (kindReading).
 
 import (
 	"fmt"
@@ -33,8 +33,8 @@ func isLineOrBlock(t chroma.TokenType) bool {
 
 // checkCommentKind requires comments of one kind only: at least one, and
 // none of the other kind. Lexing stops at the first offending comment
-// except in the lint profile, which reports them all.
-func checkCommentKind(u *check.Unit, id lang.ID, single bool) check.Result {
+// unless opt lists every one.
+func checkCommentKind(u *check.Unit, id lang.ID, single bool, opt kindReading) check.Result {
 	want, other := chroma.CommentSingle, chroma.CommentMultiline
 	wantName, otherName := "single-line", "multi-line"
 	if !single {
@@ -49,7 +49,7 @@ func checkCommentKind(u *check.Unit, id lang.ID, single bool) check.Result {
 			found = true
 		case other:
 			findings = append(findings, tokFinding(u, &t, fmt.Sprintf("%s comment where only %s comments are allowed", otherName, wantName)))
-			return u.Profile == check.Lint
+			return opt.listEvery
 		}
 		return true
 	})
@@ -69,7 +69,7 @@ func checkCommentKind(u *check.Unit, id lang.ID, single bool) check.Result {
 // else but whitespace. Like the evaluator, a token spanning newlines
 // counts on every line it touches (so a line comment that swallows its
 // newline also marks the next line), and code without comments passes.
-func checkInlineComments(u *check.Unit, id lang.ID) check.Result {
+func checkInlineComments(u *check.Unit, id lang.ID, opt kindReading) check.Result {
 	toks, err := pygments.PygTokens(u, id)
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
@@ -105,8 +105,8 @@ func checkInlineComments(u *check.Unit, id lang.ID) check.Result {
 		}
 		line += n
 	}
-	// The paper's evaluator stops at the first offending line; the lint
-	// profile reports every one (no silent cap).
+	// The paper's evaluator stops at the first offending line; opt may
+	// list every one (no silent cap).
 	var findings []check.Finding
 	for _, k := range order {
 		if li := lines[k]; li.comment && !li.code {
@@ -119,7 +119,7 @@ func checkInlineComments(u *check.Unit, id lang.ID) check.Result {
 				msg = "comment continues onto a following line that has no code"
 			}
 			findings = append(findings, tokFinding(u, li.first, msg))
-			if u.Profile != check.Lint {
+			if !opt.listEvery {
 				break
 			}
 		}

@@ -13,7 +13,7 @@ import (
 
 // braceTok is a token the reading looks at: a brace, a continuation
 // keyword or a ":" (which ends a case label).
-type braceTok struct {
+type token struct {
 	node       syntax.Node
 	typ        string
 	start, end int
@@ -21,7 +21,7 @@ type braceTok struct {
 }
 
 // up is the token's i-th ancestor (0: its parent), or the zero Node.
-func (t braceTok) up(i int) syntax.Node {
+func (t token) up(i int) syntax.Node {
 	if i < len(t.anc) {
 		return t.anc[i]
 	}
@@ -32,17 +32,17 @@ func (t braceTok) up(i int) syntax.Node {
 // token: a brace's block, wrappers, the block's construct and its parent;
 // a "}"'s block, clause and statement; a keyword's clause and statement;
 // a ":"'s label.
-var braceAncestors = map[string]int{"open": 6, "close": 3, "keyword": 2, "colon": 1}
+var ancestors = map[string]int{"open": 6, "close": 3, "keyword": 2, "colon": 1}
 
 // braceCaptureType is the token type each capture of the token query
 // holds; keywords are told apart by their type.
-var braceCaptureType = map[string]string{"open": "{", "close": "}", "colon": ":"}
+var captureType = map[string]string{"open": "{", "close": "}", "colon": ":"}
 
 // braceTokens are the tokens of one tree, in source order, and its
 // comments; the code between them is found by reading the text, where
 // only blanks and comments separate one token from the next.
-type braceTokens struct {
-	list     []braceTok
+type tokens struct {
+	list     []token
 	at       map[int]int // token start → index in list
 	comments [][2]int    // sorted, disjoint
 	// firstOpen maps a node to its own first "{" (the node key of the
@@ -53,9 +53,9 @@ type braceTokens struct {
 	lastClose map[syntax.Key]int
 }
 
-func braceTokensOf(root syntax.Node, id lang.ID, bl *braceLanguage) *braceTokens {
-	caps, ancs := bl.query(id).CapturesWithAncestors(root, braceAncestors)
-	out := &braceTokens{at: make(map[int]int, len(caps)), firstOpen: make(map[syntax.Key]int, len(caps)/3), lastClose: make(map[syntax.Key]int, len(caps)/3)}
+func tokensOf(root syntax.Node, id lang.ID, bl *language) *tokens {
+	caps, ancs := bl.query(id).CapturesWithAncestors(root, ancestors)
+	out := &tokens{at: make(map[int]int, len(caps)), firstOpen: make(map[syntax.Key]int, len(caps)/3), lastClose: make(map[syntax.Key]int, len(caps)/3)}
 	for ci, c := range caps {
 		n := c.Node
 		start, end := n.Start(), n.End()
@@ -69,7 +69,7 @@ func braceTokensOf(root syntax.Node, id lang.ID, bl *braceLanguage) *braceTokens
 			out.comments = append(out.comments, [2]int{start, end})
 			continue
 		}
-		t := braceTok{node: n, typ: braceCaptureType[c.Name], start: start, end: end, anc: ancs[ci]}
+		t := token{node: n, typ: captureType[c.Name], start: start, end: end, anc: ancs[ci]}
 		if t.typ == "" {
 			t.typ = n.Type() // a keyword
 		}
@@ -89,12 +89,12 @@ func braceTokensOf(root syntax.Node, id lang.ID, bl *braceLanguage) *braceTokens
 }
 
 // row is the 0-based line of off.
-func (a *braceAnalysis) row(off int) int {
+func (a *reading) row(off int) int {
 	return sort.SearchInts(a.lines, off+1) - 1
 }
 
 // comment returns the comment holding off, if any.
-func (a *braceAnalysis) comment(off int) ([2]int, bool) {
+func (a *reading) comment(off int) ([2]int, bool) {
 	cs := a.toks.comments
 	i := sort.Search(len(cs), func(i int) bool { return cs[i][1] > off })
 	if i < len(cs) && cs[i][0] <= off {
@@ -105,7 +105,7 @@ func (a *braceAnalysis) comment(off int) ([2]int, bool) {
 
 // prevCode is the end of the code before off (blanks and comments
 // skipped), or -1 at the start of the file.
-func (a *braceAnalysis) prevCode(off int) int {
+func (a *reading) prevCode(off int) int {
 	for off > 0 {
 		b := a.src[off-1]
 		if isBlank(b) {
@@ -123,7 +123,7 @@ func (a *braceAnalysis) prevCode(off int) int {
 
 // nextCode is the start of the code after off (blanks and comments
 // skipped), or len(src).
-func (a *braceAnalysis) nextCode(off int) int {
+func (a *reading) nextCode(off int) int {
 	for off < len(a.src) {
 		if isBlank(a.src[off]) {
 			off++
@@ -143,10 +143,10 @@ func isBlank(b byte) bool {
 }
 
 // tokAt returns the token starting at off, if the reading keeps one.
-func (a *braceAnalysis) tokAt(off int) (braceTok, bool) {
+func (a *reading) tokAt(off int) (token, bool) {
 	i, ok := a.toks.at[off]
 	if !ok {
-		return braceTok{}, false
+		return token{}, false
 	}
 	return a.toks.list[i], true
 }

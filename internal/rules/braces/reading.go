@@ -46,35 +46,35 @@ import (
 
 // BraceKind says which placement a BraceProblem breaks; the brace fixer
 // chooses its edit by it.
-type BraceKind int
+type Kind int
 
 const (
 	// BraceOpenOwnLine: K&R/1TBS, an opening brace is not on its
 	// header's line.
-	BraceOpenOwnLine BraceKind = iota + 1
+	OpenOwnLine Kind = iota + 1
 	// BraceOpenOnHeader: Allman, an opening brace shares the header's
 	// line.
-	BraceOpenOnHeader
+	OpenOnHeader
 	// BraceCodeAfterOpen: the body of a multi-line block starts on the
 	// opening brace's line.
-	BraceCodeAfterOpen
+	CodeAfterOpen
 	// BraceCodeBeforeClose: the body of a multi-line block ends on the
 	// closing brace's line.
-	BraceCodeBeforeClose
+	CodeBeforeClose
 	// BraceKeywordApart: 1TBS, else/catch/finally is not on the closing
 	// brace's line.
-	BraceKeywordApart
+	KeywordApart
 	// BraceKeywordCuddled: Allman, else/catch/finally follows the closing
 	// brace on its line.
-	BraceKeywordCuddled
+	KeywordCuddled
 )
 
 // BraceProblem is one brace placement the lint profile reports. At/End is
 // the misplaced token ("{", "}" or the keyword); Gap is the end of the
 // code token before it (comments skipped) and Next the start of the code
 // token after it: a fix edits only the blanks in Gap..At or End..Next.
-type BraceProblem struct {
-	Kind      BraceKind
+type Problem struct {
+	Kind      Kind
 	At, End   int
 	Gap, Next int
 	// Indent is the indentation of the line the header starts on (for a
@@ -85,13 +85,13 @@ type BraceProblem struct {
 }
 
 // ErrNoBraceTree reports a language the tree reading does not cover.
-var ErrNoBraceTree = errors.New("no syntax-tree reading of braces")
+var ErrNoTree = errors.New("no syntax-tree reading of braces")
 
 // BraceProblems lists every brace placement in u that breaks c's style,
 // in source order, with no cap. It is the lint profile's rule and the
 // brace fixer's source of truth.
-func BraceProblems(u *check.Unit, c constraint.Constraint) ([]BraceProblem, error) {
-	a, err := braceReading(u, c)
+func Problems(u *check.Unit, c constraint.Constraint) ([]Problem, error) {
+	a, err := read(u, c)
 	if err != nil {
 		return nil, err
 	}
@@ -101,37 +101,37 @@ func BraceProblems(u *check.Unit, c constraint.Constraint) ([]BraceProblem, erro
 // braceReading reads u's braces: its out are BraceProblems, and it
 // counts the braces it judged and those it could not judge because the
 // tree around them is broken.
-func braceReading(u *check.Unit, c constraint.Constraint) (*braceAnalysis, error) {
-	bl := braceLanguages[c.Lang]
+func read(u *check.Unit, c constraint.Constraint) (*reading, error) {
+	bl := languages[c.Lang]
 	if bl == nil {
-		return nil, fmt.Errorf("%s: %w", c.Lang, ErrNoBraceTree)
+		return nil, fmt.Errorf("%s: %w", c.Lang, ErrNoTree)
 	}
 	t, err := u.Tree(c.Lang)
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
 	}
-	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return braceTokensOf(t.Root(), c.Lang, bl) }).(*braceTokens)
-	a := &braceAnalysis{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.LineStarts()}
+	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return tokensOf(t.Root(), c.Lang, bl) }).(*tokens)
+	a := &reading{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.LineStarts()}
 	a.problems()
 	return a, nil
 }
 
-func braceTreeLanguage(id lang.ID) bool { return braceLanguages[id] != nil }
+func treeLanguage(id lang.ID) bool { return languages[id] != nil }
 
-type braceAnalysis struct {
+type reading struct {
 	src   []byte
 	id    lang.ID
-	bl    *braceLanguage
+	bl    *language
 	style string
-	toks  *braceTokens
+	toks  *tokens
 	lines []int
-	out   []BraceProblem
+	out   []Problem
 	// unjudged counts the block braces inside unparsable code; judged
 	// the block braces and continuation keywords the style governs.
 	unjudged, judged int
 }
 
-func (a *braceAnalysis) problems() []BraceProblem {
+func (a *reading) problems() []Problem {
 	for _, t := range a.toks.list {
 		switch t.typ {
 		case "{":
@@ -142,17 +142,17 @@ func (a *braceAnalysis) problems() []BraceProblem {
 	}
 	// Problems are found per opening brace, so a closing brace's or a
 	// keyword's can come out of order.
-	slices.SortStableFunc(a.out, func(x, y BraceProblem) int { return cmp.Compare(x.At, y.At) })
+	slices.SortStableFunc(a.out, func(x, y Problem) int { return cmp.Compare(x.At, y.At) })
 	return a.out
 }
 
-func (a *braceAnalysis) add(kind BraceKind, t braceTok, indent, msg string) {
+func (a *reading) add(kind Kind, t token, indent, msg string) {
 	gap := max(a.prevCode(t.start), 0)
-	a.out = append(a.out, BraceProblem{Kind: kind, At: t.start, End: t.end, Gap: gap, Next: a.nextCode(t.end), Indent: indent, Message: msg})
+	a.out = append(a.out, Problem{Kind: kind, At: t.start, End: t.end, Gap: gap, Next: a.nextCode(t.end), Indent: indent, Message: msg})
 }
 
 // block checks the block whose opening brace is open.
-func (a *braceAnalysis) block(open braceTok) {
+func (a *reading) block(open token) {
 	b := open.up(0)
 	bt := b.Type()
 	if !b.Valid() || a.bl.literal[bt] || strings.HasPrefix(bt, "token_") {
@@ -165,7 +165,7 @@ func (a *braceAnalysis) block(open braceTok) {
 		return // a block of its own: no style governs where it starts
 	}
 	a.judged++
-	var closeTok braceTok
+	var closeTok token
 	ci, hasClose := a.toks.lastClose[b.Key()]
 	if hasClose {
 		closeTok = a.toks.list[ci]
@@ -191,12 +191,12 @@ func (a *braceAnalysis) block(open braceTok) {
 			if a.id == lang.Go {
 				msg = "opening brace should be on its own line (Allman, which Go's syntax does not allow)"
 			}
-			a.add(BraceOpenOnHeader, open, indent, msg)
+			a.add(OpenOnHeader, open, indent, msg)
 			reported = true
 		}
 	default:
 		if prevRow >= 0 && prevRow < openRow && !a.brokenHeader(h, prevRow, open) && !a.ownLineFunction(h, open) {
-			a.add(BraceOpenOwnLine, open, indent, fmt.Sprintf("opening brace on its own line; %s puts it at the end of the block header", a.style))
+			a.add(OpenOwnLine, open, indent, fmt.Sprintf("opening brace on its own line; %s puts it at the end of the block header", a.style))
 			reported = true
 		}
 	}
@@ -204,16 +204,16 @@ func (a *braceAnalysis) block(open braceTok) {
 		return
 	}
 	if n := a.nextCode(open.end); !reported && n < closeTok.start && a.row(n) == openRow {
-		a.add(BraceCodeAfterOpen, open, indent, "code follows the opening brace of a multi-line block; the block's body starts on the next line")
+		a.add(CodeAfterOpen, open, indent, "code follows the opening brace of a multi-line block; the block's body starts on the next line")
 	}
 	if q := a.prevCode(closeTok.start); q > open.end && a.row(q-1) == a.row(closeTok.start) {
-		a.add(BraceCodeBeforeClose, closeTok, indent, "code precedes the closing brace of a multi-line block; the closing brace starts its own line")
+		a.add(CodeBeforeClose, closeTok, indent, "code precedes the closing brace of a multi-line block; the closing brace starts its own line")
 	}
 }
 
 // keyword checks an else/catch/finally keyword against the closing brace
 // of the block before it.
-func (a *braceAnalysis) keyword(kw braceTok) {
+func (a *reading) keyword(kw token) {
 	if a.style == "K&R" {
 		return
 	}
@@ -226,7 +226,7 @@ func (a *braceAnalysis) keyword(kw braceTok) {
 	if p <= 0 || !ok || closeTok.typ != "}" {
 		return // no block before it: `if (x) return {x: 1}` + else is a literal's brace
 	}
-	if a.bl.literal[closeTok.up(0).Type()] || !braceBlockBefore(closeTok, kw) {
+	if a.bl.literal[closeTok.up(0).Type()] || !blockBefore(closeTok, kw) {
 		return
 	}
 	a.judged++
@@ -234,16 +234,16 @@ func (a *braceAnalysis) keyword(kw braceTok) {
 	same := a.row(closeTok.start) == a.row(kw.start)
 	switch {
 	case a.style == "1TBS" && !same:
-		a.add(BraceKeywordApart, kw, indent, fmt.Sprintf("%q should follow the closing brace on the same line (1TBS)", kw.typ))
+		a.add(KeywordApart, kw, indent, fmt.Sprintf("%q should follow the closing brace on the same line (1TBS)", kw.typ))
 	case a.style == "Allman" && same:
-		a.add(BraceKeywordCuddled, kw, indent, fmt.Sprintf("%q should start its own line, not follow the closing brace (Allman)", kw.typ))
+		a.add(KeywordCuddled, kw, indent, fmt.Sprintf("%q should start its own line, not follow the closing brace (Allman)", kw.typ))
 	}
 }
 
 // braceBlockBefore reports whether the block closed by closeTok, right
 // before the continuation keyword kw, is the body the keyword continues:
 // the if's consequence, the try's or a catch's block.
-func braceBlockBefore(closeTok, kw braceTok) bool {
+func blockBefore(closeTok, kw token) bool {
 	blk, bp, bpp := closeTok.up(0), closeTok.up(1), closeTok.up(2)
 	k, kp := kw.up(0), kw.up(1)
 	switch {

@@ -7,7 +7,7 @@ import "github.com/iflint/iflint/internal/lang"
 // pattern, a lambda literal), not a block. Brace styles govern blocks, so
 // the lint profile never reports these braces, and never lets one hide
 // the block brace after it on the same line.
-var braceLiterals = map[lang.ID][]string{
+var literals = map[lang.ID][]string{
 	lang.Go:         {"literal_value"},
 	lang.Java:       {"array_initializer", "element_value_array_initializer"},
 	lang.JavaScript: {"object", "object_pattern", "named_imports", "export_clause", "jsx_expression"},

@@ -11,22 +11,22 @@ import (
 
 // braceHeader is where the header of a block starts, and the node type
 // of the construct ("" where the tree is broken).
-type braceHeader struct {
+type header struct {
 	start, row int
 	typ        string
 }
 
-func (a *braceAnalysis) headerAt(n syntax.Node) braceHeader {
-	return braceHeader{n.Start(), a.row(n.Start()), n.Type()}
+func (a *reading) headerAt(n syntax.Node) header {
+	return header{n.Start(), a.row(n.Start()), n.Type()}
 }
 
 // header finds the header of the block open opens, or reports that the
 // block has none.
-func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
+func (a *reading) header(open token) (header, bool) {
 	b := open.up(0)
 	if b.IsError() {
 		a.unjudged++ // see the broken parse case below
-		return braceHeader{}, false
+		return header{}, false
 	}
 	if b.Start() < open.start {
 		// The block's own node starts before its brace: a label, `switch
@@ -51,13 +51,13 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 	statementEnd := prev < 0 || prevChar == ';' || prevChar == '{' || prevChar == '}'
 	switch {
 	case !p.Valid():
-		return braceHeader{}, false
+		return header{}, false
 	case p.IsError():
 		// A broken parse (C++ read as C, a macro the grammar cannot
 		// follow): which construct the brace belongs to is unknown, so it
 		// is not judged, and the verdict says how many were not.
 		a.unjudged++
-		return braceHeader{}, false
+		return header{}, false
 	case a.container(p, w, open.up(i+2)):
 		if prevChar == ':' {
 			if colon, ok := a.tokAt(prev - 1); ok && a.bl.caseLabel[colon.up(0).Type()] {
@@ -70,13 +70,13 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 			// declaration; the block is its body, torn off.
 			return a.statementHeader(prev), true
 		}
-		return braceHeader{}, false
+		return header{}, false
 	}
 	if prev >= 4 && string(a.src[prev-4:prev]) == "else" {
 		if kw, ok := a.tokAt(prev - 4); ok && kw.typ == "else" && p.Start() < kw.start {
 			// `} else {` in a grammar whose if statement holds its else
 			// branch: the header is the keyword, not the whole if.
-			return braceHeader{kw.start, a.row(kw.start), p.Type()}, true
+			return header{kw.start, a.row(kw.start), p.Type()}, true
 		}
 	}
 	return a.headerAt(p), true
@@ -85,15 +85,15 @@ func (a *braceAnalysis) header(open braceTok) (braceHeader, bool) {
 // statementHeader is the header of a block whose tree is broken (or, in
 // Go, torn by semicolon insertion): the line the code before the brace
 // ends on.
-func (a *braceAnalysis) statementHeader(prev int) braceHeader {
+func (a *reading) statementHeader(prev int) header {
 	r := a.row(prev - 1)
-	return braceHeader{a.lines[r], r, ""}
+	return header{a.lines[r], r, ""}
 }
 
 // container reports whether p holds w as one statement or member among
 // others (a block, a class body, a file, a case's statements), rather
 // than as the body of a construct that heads it.
-func (a *braceAnalysis) container(p, w, pp syntax.Node) bool {
+func (a *reading) container(p, w, pp syntax.Node) bool {
 	if !pp.Valid() || a.bl.container[p.Type()] {
 		return true
 	}
@@ -104,7 +104,7 @@ func (a *braceAnalysis) container(p, w, pp syntax.Node) bool {
 // ownLineFunction reports K&R's own layout of a C function definition:
 // its brace on a line of its own (as in the book and the Linux kernel),
 // which K&R code keeps beside the attached form.
-func (a *braceAnalysis) ownLineFunction(h braceHeader, open braceTok) bool {
+func (a *reading) ownLineFunction(h header, open token) bool {
 	return a.bl.ownLineFunction[h.typ] && layoutview.LayStartsLine(a.src, open.start)
 }
 
@@ -119,7 +119,7 @@ func (a *braceAnalysis) ownLineFunction(h braceHeader, open braceTok) bool {
 // a shorter line with its brace below is not rustfmt's doing. Java and
 // JavaScript blocks follow checkstyle's eol and eslint's 1tbs, which
 // report such a brace.
-func (a *braceAnalysis) brokenHeader(h braceHeader, prevRow int, open braceTok) bool {
+func (a *reading) brokenHeader(h header, prevRow int, open token) bool {
 	if prevRow < 0 || !layoutview.LayStartsLine(a.src, open.start) || lineIndent(a.src, open.start) != lineIndent(a.src, h.start) {
 		return false
 	}

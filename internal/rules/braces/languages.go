@@ -10,7 +10,7 @@ import (
 
 // braceLanguage is what the tree reading of braces needs to know about a
 // grammar, by node type.
-type braceLanguage struct {
+type language struct {
 	// literal: see braceLiterals.
 	literal map[string]bool
 	// wrapper nodes hold a block as their only child and stand for it
@@ -55,7 +55,7 @@ type braceLanguage struct {
 
 // query compiles the token query on first use, so a grammar is loaded
 // only when a file of its language is checked.
-func (bl *braceLanguage) query(id lang.ID) *syntax.Query {
+func (bl *language) query(id lang.ID) *syntax.Query {
 	bl.once.Do(func() {
 		// Capture names say the token types, so the reading need not ask
 		// tree-sitter for them; keywords share one.
@@ -71,7 +71,7 @@ func (bl *braceLanguage) query(id lang.ID) *syntax.Query {
 	return bl.q
 }
 
-func braceSet(types ...string) map[string]bool {
+func set(types ...string) map[string]bool {
 	m := make(map[string]bool, len(types))
 	for _, t := range types {
 		m[t] = true
@@ -79,89 +79,89 @@ func braceSet(types ...string) map[string]bool {
 	return m
 }
 
-var braceLanguages = func() map[lang.ID]*braceLanguage {
+var languages = func() map[lang.ID]*language {
 	// A case label is a label: the block after it is the labelled
 	// statement, a statement of its own, as after `retry:`.
 	cCase := []string{"case_statement"}
 	preproc := []string{"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"}
-	cLike := func(keywords ...string) *braceLanguage {
-		return &braceLanguage{
+	cLike := func(keywords ...string) *language {
+		return &language{
 			// A block passed to a macro (`EXPECT_THROW({ ... }, E)`)
 			// is an argument among others, headed by nothing.
-			container:    braceSet(append(append([]string{"translation_unit", "labeled_statement", "argument_list"}, cCase...), preproc...)...),
-			continuation: braceSet("if_statement", "else_clause", "catch_clause"),
-			valueList:    braceSet("enumerator_list"),
+			container:    set(append(append([]string{"translation_unit", "labeled_statement", "argument_list"}, cCase...), preproc...)...),
+			continuation: set("if_statement", "else_clause", "catch_clause"),
+			valueList:    set("enumerator_list"),
 			// K&R's own C puts a function's brace on the next line.
-			ownLineFunction: braceSet("function_definition"),
+			ownLineFunction: set("function_definition"),
 			brokenHeaders:   true,
 			keywords:        keywords,
 			comments:        []string{"comment"},
 		}
 	}
-	js := func() *braceLanguage {
-		return &braceLanguage{
+	js := func() *language {
+		return &language{
 			// eslint's brace-style leaves a case's statements, a block among
 			// them, alone: a case label heads nothing.
-			container:    braceSet("program", "switch_case", "switch_default", "labeled_statement"),
-			brokenHeader: braceSet("class", "class_declaration", "abstract_class_declaration", "interface_declaration"),
-			continuation: braceSet("if_statement", "else_clause", "catch_clause", "finally_clause"),
-			valueList:    braceSet("enum_body"),
+			container:    set("program", "switch_case", "switch_default", "labeled_statement"),
+			brokenHeader: set("class", "class_declaration", "abstract_class_declaration", "interface_declaration"),
+			continuation: set("if_statement", "else_clause", "catch_clause", "finally_clause"),
+			valueList:    set("enum_body"),
 			keywords:     []string{"else", "catch", "finally"},
 			comments:     []string{"comment"},
 		}
 	}
-	m := map[lang.ID]*braceLanguage{
+	m := map[lang.ID]*language{
 		lang.C:          cLike("else"),
 		lang.CPP:        cLike("else", "catch"),
 		lang.JavaScript: js(),
 		lang.TypeScript: js(),
 		lang.Java: {
-			container:    braceSet("program", "switch_block_statement_group", "labeled_statement"),
-			caseLabel:    braceSet("switch_block_statement_group"),
-			continuation: braceSet("if_statement", "catch_clause", "finally_clause"),
-			valueList:    braceSet("enum_body"),
+			container:    set("program", "switch_block_statement_group", "labeled_statement"),
+			caseLabel:    set("switch_block_statement_group"),
+			continuation: set("if_statement", "catch_clause", "finally_clause"),
+			valueList:    set("enum_body"),
 			keywords:     []string{"else", "catch", "finally"},
 			comments:     []string{"line_comment", "block_comment"},
 		},
 		lang.Go: {
 			// gofmt puts a case's statements, a block among them, on the
 			// lines after the label: Go's case labels head nothing.
-			container:    braceSet("source_file", "statement_list", "expression_case", "default_case", "type_case", "communication_case", "labeled_statement"),
-			continuation: braceSet("if_statement"),
+			container:    set("source_file", "statement_list", "expression_case", "default_case", "type_case", "communication_case", "labeled_statement"),
+			continuation: set("if_statement"),
 			keywords:     []string{"else"},
 			comments:     []string{"comment"},
 		},
 		lang.Rust: {
-			wrapper: braceSet("expression_statement"),
+			wrapper: set("expression_statement"),
 			// A block among call arguments or array/tuple elements is a
 			// value in a list: nothing heads it.
-			container:     braceSet("source_file", "arguments", "array_expression", "tuple_expression"),
-			continuation:  braceSet("else_clause"),
-			valueList:     braceSet("enum_variant_list"),
+			container:     set("source_file", "arguments", "array_expression", "tuple_expression"),
+			continuation:  set("else_clause"),
+			valueList:     set("enum_variant_list"),
 			brokenHeaders: true,
 			keywords:      []string{"else"},
 			comments:      []string{"line_comment", "block_comment"},
 		},
 		lang.CSharp: {
-			wrapper:       braceSet("global_statement"),
-			container:     braceSet("compilation_unit", "switch_section", "labeled_statement"),
-			caseLabel:     braceSet("switch_section", "case_switch_label", "default_switch_label"),
-			continuation:  braceSet("if_statement", "catch_clause", "finally_clause"),
-			valueList:     braceSet("enum_member_declaration_list"),
-			oneLineAllman: braceSet("accessor_list", "accessor_declaration"),
+			wrapper:       set("global_statement"),
+			container:     set("compilation_unit", "switch_section", "labeled_statement"),
+			caseLabel:     set("switch_section", "case_switch_label", "default_switch_label"),
+			continuation:  set("if_statement", "catch_clause", "finally_clause"),
+			valueList:     set("enum_member_declaration_list"),
+			oneLineAllman: set("accessor_list", "accessor_declaration"),
 			keywords:      []string{"else", "catch", "finally"},
 			comments:      []string{"comment"},
 		},
 		lang.Kotlin: {
-			container:    braceSet("source_file", "statements"),
-			continuation: braceSet("if_expression", "catch_block", "finally_block"),
-			valueList:    braceSet("enum_class_body"),
+			container:    set("source_file", "statements"),
+			continuation: set("if_expression", "catch_block", "finally_block"),
+			valueList:    set("enum_class_body"),
 			keywords:     []string{"else", "catch", "finally"},
 			comments:     []string{"line_comment", "multiline_comment"},
 		},
 	}
 	for id, bl := range m {
-		bl.literal = braceSet(braceLiterals[id]...)
+		bl.literal = set(literals[id]...)
 		for _, s := range []*map[string]bool{&bl.wrapper, &bl.container, &bl.caseLabel, &bl.continuation, &bl.valueList, &bl.oneLineAllman, &bl.ownLineFunction, &bl.brokenHeader} {
 			if *s == nil {
 				*s = map[string]bool{}

@@ -9,32 +9,34 @@ import (
 	"github.com/iflint/iflint/internal/rules/layoutview"
 )
 
-// checkBraceText is the paper's reading of brace_block_formatting: K&R
+// checkPaper is the paper's reading of brace_block_formatting: K&R
 // and 1TBS put an opening brace at the end of the line that opens the
 // block, Allman on a line of its own; 1TBS also keeps else/catch/finally
 // on the closing brace's line.
-//
-// Like the reference evaluator it removes comments (not strings), keeps
-// the non-blank lines, and looks at the first "{" and "}" of each line. An
-// opening brace counts as well placed only after ")" or a word character,
-// so `x = {` fails K&R/1TBS and a Python dict or f-string brace fails every
-// style in the MultiCodeIF profile. The lint profile uses it, with its
-// corrections, only for languages the tree reading does not cover.
-func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
+func checkPaper(u *check.Unit, c constraint.Constraint) check.Result {
+	if r, ok := knownStyle(c); !ok {
+		return r
+	}
+	return readText(u, c, textReadingFor(u.Profile))
+}
+
+// readText reads braces as lines of text. Like the reference evaluator
+// it removes comments (not strings), keeps the non-blank lines, and
+// looks at the first "{" and "}" of each line. An opening brace counts
+// as well placed only after ")" or a word character, so `x = {` fails
+// K&R/1TBS and a Python dict or f-string brace fails every style in the
+// paper's reading. The lint profile uses it, with the corrections opt
+// says (divergences.go), only for languages the tree reading does not
+// cover. Its findings carry the tree reading's fix of the brace at the
+// same offset, where there is one (fix.go).
+func readText(u *check.Unit, c constraint.Constraint, opt textReading) check.Result {
 	style := c.Name
-	lint := u.Profile == check.Lint
 	sp, err := layoutview.LaySpansFor(u, c.Lang)
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Reason: fmt.Sprintf("cannot parse as %s: %v", c.Lang, err)}
 	}
 	var v *layoutview.LayoutView
-	if lint {
-		// Divergence (lint profile): braces inside string and character
-		// literals and doc comments are text, not block delimiters (the
-		// evaluator only removes comments before looking for "{" and "}"),
-		// and removing a comment never joins lines: in Pygments a C, C++
-		// or Rust line comment swallows its newline, so `f() // c` + "{"
-		// on the next line read as K&R.
+	if opt.literalsAreText {
 		v = layoutview.LayLintView(u, c.Lang, sp, true)
 	} else {
 		v = layoutview.LayViewOf(u, c.Lang, sp, false)
@@ -61,10 +63,7 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 		if e <= s {
 			return false
 		}
-		if lint {
-			// Divergence (lint profile): any code may precede the brace
-			// (`x = {`, `=> {`, `({`); the evaluator accepts only ")" or a
-			// word character, failing object and array literals.
+		if opt.anyHeader {
 			return true
 		}
 		r, _ := layoutview.LayRuneBefore(t, e)
@@ -92,7 +91,7 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 			case before == l.Start:
 				report(l.Start+open, fmt.Sprintf("opening brace starts the line; %s puts it at the end of the block header", style))
 			case !headerOK(l.Start, before):
-				report(l.Start+open, fmt.Sprintf("opening brace follows %s, not \")\" or a name (%s)", layDescribeBefore(t, l.Start, before), style))
+				report(l.Start+open, fmt.Sprintf("opening brace follows %s, not \")\" or a name (%s)", describeBefore(t, l.Start, before), style))
 			}
 		}
 		if style != "1TBS" || i+1 >= len(lines) {
@@ -103,26 +102,28 @@ func checkBraceText(u *check.Unit, c constraint.Constraint) check.Result {
 			continue
 		}
 		after := t[layoutview.LayTrimLeft(t, l.Start+closeAt+1, l.End):l.End]
-		if layContinuation(after) {
+		if continuation(after) {
 			continue
 		}
-		if next := t[lines[i+1].Start:lines[i+1].End]; layContinuation(next) {
-			report(l.Start+closeAt, fmt.Sprintf("%q should follow the closing brace on the same line (1TBS)", layFirstWord(next)))
+		if next := t[lines[i+1].Start:lines[i+1].End]; continuation(next) {
+			report(l.Start+closeAt, fmt.Sprintf("%q should follow the closing brace on the same line (1TBS)", firstWord(next)))
 		}
 	}
 	if bad == 0 {
 		return check.Passed(fmt.Sprintf("braces follow %s", style))
 	}
-	return check.Failed(fmt.Sprintf("%d brace placement(s) break %s", bad, style), lf.Sorted()...)
+	fs := lf.Sorted()
+	attachTextFixes(u, c, fs)
+	return check.Failed(fmt.Sprintf("%d brace placement(s) break %s", bad, style), fs...)
 }
 
 // layContinuation mirrors the evaluator's startswith(('else',
 // 'catch', 'finally')), prefix match included ("elsewhere" counts).
-func layContinuation(b []byte) bool {
+func continuation(b []byte) bool {
 	return bytes.HasPrefix(b, []byte("else")) || bytes.HasPrefix(b, []byte("catch")) || bytes.HasPrefix(b, []byte("finally"))
 }
 
-func layFirstWord(b []byte) string {
+func firstWord(b []byte) string {
 	for i, c := range b {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
 			return string(b[:i])
@@ -132,7 +133,7 @@ func layFirstWord(b []byte) string {
 }
 
 // layDescribeBefore quotes the character right before a misplaced brace.
-func layDescribeBefore(t []byte, s, e int) string {
+func describeBefore(t []byte, s, e int) string {
 	r, _ := layoutview.LayRuneBefore(t[s:e], e-s)
 	return fmt.Sprintf("%q", string(r))
 }

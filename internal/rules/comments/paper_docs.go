@@ -3,10 +3,9 @@ package comments
 // The paper's documentation-comment styles, as MultiCodeIF's evaluator
 // reads them: Javadoc and KotlinDoc on /** */ tokens, GoDoc on raw source
 // lines, Rustdoc on doc-comment tokens and Python docstrings on the syntax
-// tree (a tree with errors stands in for ast.parse failing). The
-// multicodeif profile uses all of them; the lint profile reads Javadoc,
-// GoDoc, Rustdoc and docstrings as each ecosystem's linter does instead
-// (doc_*.go) and keeps only KotlinDoc from here.
+// tree (a tree with errors stands in for ast.parse failing). Only the
+// paper's implementation (paper.go) uses them; the lint profile reads
+// every documentation style as its ecosystem's linter does (doc_*.go).
 
 import (
 	"fmt"
@@ -55,11 +54,10 @@ func checkSlashStarDoc(u *check.Unit, id lang.ID, what string) check.Result {
 
 var goDeclRE = regexp.MustCompile(`^(func|type|var|const)\s+([\p{L}\p{Nd}\p{Mn}\p{Pc}]+)`)
 
-// GoDeclaration reports whether a source line starts a func, type, var
+// goDeclaration reports whether a source line starts a func, type, var
 // or const declaration as the GoDoc rule reads lines (methods and grouped
-// declarations do not), with its keyword and declared name. Fixers use
-// it to see the lines the rule sees.
-func GoDeclaration(line string) (keyword, name string, ok bool) {
+// declarations do not), with its keyword and declared name.
+func goDeclaration(line string) (keyword, name string, ok bool) {
 	m := goDeclRE.FindStringSubmatch(pyStrip(line))
 	if m == nil {
 		return "", "", false
@@ -78,24 +76,26 @@ func checkGoDoc(u *check.Unit) check.Result {
 	for i, raw := range lines {
 		start := off
 		off += len(raw) + 1
-		kw, name, ok := GoDeclaration(raw)
+		kw, name, ok := goDeclaration(raw)
 		if !ok {
 			continue
 		}
 		checked++
-		at := check.Finding{Start: start, End: start + len(raw), Message: ""}
+		// The finding carries the declaration its fix documents.
+		fail := func(msg string) check.Result {
+			fs := []check.Finding{{Start: start, End: start + len(raw), Message: msg}}
+			carry(fs, func(int) *target { return &target{keyword: kw, name: name} }, nil)
+			return check.Failed(msg, fs[0])
+		}
 		if i == 0 {
-			at.Message = fmt.Sprintf("%s %s on the first line has no doc comment", kw, name)
-			return check.Failed(at.Message, at)
+			return fail(fmt.Sprintf("%s %s on the first line has no doc comment", kw, name))
 		}
 		prev := pyStrip(lines[i-1])
 		if !strings.HasPrefix(prev, "//") {
-			at.Message = fmt.Sprintf("%s %s has no // doc comment on the line above", kw, name)
-			return check.Failed(at.Message, at)
+			return fail(fmt.Sprintf("%s %s has no // doc comment on the line above", kw, name))
 		}
 		if !strings.HasPrefix(pyStrip(strings.TrimLeft(prev, "/")), name) {
-			at.Message = fmt.Sprintf("doc comment of %s %s does not start with %q", kw, name, name)
-			return check.Failed(at.Message, at)
+			return fail(fmt.Sprintf("doc comment of %s %s does not start with %q", kw, name, name))
 		}
 	}
 	return check.Passed(fmt.Sprintf("all %d top-of-line declarations have GoDoc comments", checked))
@@ -141,8 +141,8 @@ func checkDocstrings(u *check.Unit) check.Result {
 	}
 	root := tree.Root()
 	if e := pySyntaxError(root); e.Valid() {
-		return check.Failed("the code is not valid Python (ast.parse would fail)",
-			check.Finding{Start: e.Start(), End: e.End(), Message: "syntax error"})
+		return check.Failed("the code is not valid Python (ast.parse would fail)", notADefinition(
+			check.Finding{Start: e.Start(), End: e.End(), Message: "syntax error"}))
 	}
 	var findings []check.Finding
 	defs := 0
@@ -151,8 +151,8 @@ func checkDocstrings(u *check.Unit) check.Result {
 		n := c.Node
 		if t := n.Type(); t == "print_statement" || t == "exec_statement" {
 			// Python 2 statements the grammar accepts; ast.parse does not.
-			return check.Failed("the code is not valid Python 3 (ast.parse would fail)",
-				check.Finding{Start: n.Start(), End: n.End(), Message: "Python 2 " + strings.TrimSuffix(t, "_statement") + " statement"})
+			return check.Failed("the code is not valid Python 3 (ast.parse would fail)", notADefinition(
+				check.Finding{Start: n.Start(), End: n.End(), Message: "Python 2 " + strings.TrimSuffix(t, "_statement") + " statement"}))
 		}
 		defs++
 		if hasDocstring(n.Field("body")) {
@@ -169,6 +169,7 @@ func checkDocstrings(u *check.Unit) check.Result {
 		findings = append(findings, check.Finding{Start: at.Start(), End: at.End(), Message: fmt.Sprintf("%s %q has no docstring", kind, name.Text())})
 	}
 	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Start < findings[j].Start })
+	carry(findings, nil, func(i int) bool { return docConversionSafe(u, lang.Python, findings[i].Start, findings[i].Start) })
 	if len(findings) > 0 {
 		return check.Failed(fmt.Sprintf("%d of %d functions/classes lack a docstring", len(findings), defs), findings...)
 	}
@@ -271,4 +272,11 @@ func docstringPart(n syntax.Node) (string, bool) {
 		}
 	}
 	return sb.String(), true
+}
+
+// notADefinition is a docstring finding that names no definition (the
+// code does not parse as Python 3), which no docstring fixes.
+func notADefinition(f check.Finding) check.Finding {
+	f.NoFix = "not a definition (" + f.Message + "); the code must be valid Python 3 before docstrings can be added"
+	return f
 }
