@@ -32,8 +32,8 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (check.Ed
 	if r.Verdict != check.Fail || len(r.Findings) == 0 {
 		return nil, nil, nil
 	}
-	probs, err := braces.BraceProblems(u, c)
-	if errors.Is(err, braces.ErrNoBraceTree) {
+	probs, err := braces.Problems(u, c)
+	if errors.Is(err, braces.ErrNoTree) {
 		why := fmt.Sprintf("braces in %s are read as text, not from a syntax tree, so they are not moved automatically", c.Lang)
 		return nil, skipAll(r.Findings, why), nil
 	}
@@ -44,7 +44,7 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (check.Ed
 	if err != nil {
 		return nil, nil, fmt.Errorf("brace fix: parse as %s: %w", c.Lang, err)
 	}
-	at := make(map[int]braces.BraceProblem, len(probs))
+	at := make(map[int]braces.Problem, len(probs))
 	for _, p := range probs {
 		at[p.At] = p
 	}
@@ -76,7 +76,7 @@ func FixBraces(u *check.Unit, c constraint.Constraint, r check.Result) (check.Ed
 // braceFix is one finding with the edits that fix it.
 type braceFix struct {
 	f     check.Finding
-	p     braces.BraceProblem
+	p     braces.Problem
 	edits check.Edits
 }
 
@@ -91,7 +91,7 @@ func skipAll(fs []check.Finding, why string) []check.Skipped {
 // verifyBraceFixes keeps the fixes that prove out: all together when the
 // result is sound, else each one that is sound on its own (a rejected
 // one is Skipped with the reason).
-func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, parts []braceFix) ([]braceFix, []check.Skipped) {
+func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.Problem, parts []braceFix) ([]braceFix, []check.Skipped) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
@@ -137,7 +137,7 @@ func verifyBraceFixes(u *check.Unit, c constraint.Constraint, before *syntax.Tre
 // braceResultProblem applies es (the edits of fixes) and says why the
 // result is not the same program with exactly those placements fixed,
 // or "".
-func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.BraceProblem, fixes []braceFix, es check.Edits) string {
+func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []braces.Problem, fixes []braceFix, es check.Edits) string {
 	if why := shapeProblem(u, c.Lang, es, before); why != "" {
 		return why
 	}
@@ -145,7 +145,7 @@ func braceResultProblem(u *check.Unit, c constraint.Constraint, before *syntax.T
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)
 	}
-	after, err := braces.BraceProblems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
+	after, err := braces.Problems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
 	if err != nil {
 		return "the fixed file cannot be re-read: " + err.Error()
 	}
@@ -191,10 +191,10 @@ func mapForward(sorted check.Edits, off int) int {
 
 // braceEdits returns the edits fixing one problem, or why it is refused.
 // Every edit replaces blanks next to the flagged token with blanks.
-func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (check.Edits, string) {
+func braceEdits(src []byte, c constraint.Constraint, p braces.Problem) (check.Edits, string) {
 	nl := lineBreak(src)
 	switch p.Kind {
-	case braces.BraceOpenOwnLine:
+	case braces.OpenOwnLine:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between the block header and the brace"
 		}
@@ -213,7 +213,7 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (che
 			es = append(es, check.Edit{Start: p.End, End: p.Next, New: nl + in})
 		}
 		return es, ""
-	case braces.BraceOpenOnHeader:
+	case braces.OpenOnHeader:
 		if c.Lang == lang.Go {
 			return nil, "Go's syntax forbids Allman: a \"{\" on its own line ends the statement before it"
 		}
@@ -236,19 +236,19 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (che
 			es = append(es, check.Edit{Start: p.End, End: p.Next, New: nl + in})
 		}
 		return es, ""
-	case braces.BraceCodeAfterOpen:
+	case braces.CodeAfterOpen:
 		in, ok := bodyIndent(src, p.Next, p.Indent)
 		if !ok {
 			return nil, "the block's indentation cannot be told from its other lines; splitting the block body is not done"
 		}
 		return check.Edits{{Start: p.End, End: p.Next, New: nl + in}}, ""
-	case braces.BraceCodeBeforeClose:
+	case braces.CodeBeforeClose:
 		s := p.At
 		for s > p.Gap && (src[s-1] == ' ' || src[s-1] == '\t') {
 			s--
 		}
 		return check.Edits{{Start: s, End: p.At, New: nl + p.Indent}}, ""
-	case braces.BraceKeywordApart:
+	case braces.KeywordApart:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
 		}
@@ -256,7 +256,7 @@ func braceEdits(src []byte, c constraint.Constraint, p braces.BraceProblem) (che
 			return nil, "a preprocessor line sits between \"}\" and the keyword"
 		}
 		return check.Edits{{Start: p.Gap, End: p.At, New: " "}}, ""
-	case braces.BraceKeywordCuddled:
+	case braces.KeywordCuddled:
 		if !blankSpan(src, p.Gap, p.At) {
 			return nil, "a comment sits between \"}\" and the keyword"
 		}
@@ -285,7 +285,7 @@ func codeAfterOnLine(src []byte, end, next int) bool {
 // closes on the brace's line: its "{" and "}" balance before the line
 // ends (strings and comments are beyond this check's care, so a false
 // answer only makes the fix split or refuse).
-func oneLineBlockAt(src []byte, p braces.BraceProblem) bool {
+func oneLineBlockAt(src []byte, p braces.Problem) bool {
 	depth := 0
 	for i := p.At; i < len(src) && src[i] != '\n'; i++ {
 		switch src[i] {
@@ -338,10 +338,6 @@ func sortSkipped(s []check.Skipped) {
 }
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-func lineStartOf(src []byte, off int) int {
-	return bytes.LastIndexByte(src[:off], '\n') + 1
-}
 
 func indentOf(src []byte, off int) string {
 	s := lineStartOf(src, off)

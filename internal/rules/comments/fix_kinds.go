@@ -1,41 +1,16 @@
-package fix
+package comments
 
 // The comment fixes that change a comment's delimiters or its line
-// (single-line, multi-line, inline and block comments), and the paper's
-// GoDoc, which its evaluator reads line by line (multicodeif profile).
+// (single-line, multi-line, inline and block comments). Which comment
+// a finding points at comes from flagged (fix_file.go).
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules/comments"
 )
-
-// directiveRE matches comments that a tool reads only in their exact form
-// and place (Go build constraints and pragmas, cgo exports, TypeScript
-// references and suppressions, linter switches, Python type comments):
-// re-spelling or moving one changes what the tool does.
-var directiveRE = regexp.MustCompile(`^(//[a-z0-9]+:\S|//(line|export|extern) |//\s*\+build|///\s*<|(//|/\*|#)\s*(@ts-|eslint|prettier-ignore|NOLINT|nolint|istanbul |c8 |jshint|global |type:|noqa|pragma|pylint:|mypy:|fmt:|isort:|nosec|-\*-|vim:))`)
-
-// codingRE is Python's encoding declaration (PEP 263), read on the first
-// two lines only.
-var codingRE = regexp.MustCompile(`^#.*?coding[:=]`)
-
-func (f *commentFile) isDirective(k cmt) bool {
-	t := f.text(k)
-	return directiveRE.MatchString(t) || k.start == 0 && strings.HasPrefix(t, "#!") ||
-		f.id == lang.Python && k.line < 2 && codingRE.MatchString(t)
-}
-
-// cStyle reports whether the language comments with // and /* */, the
-// only delimiters the kind conversions produce.
-func cStyle(id lang.ID) bool {
-	in := lang.Get(id)
-	return in.LineComment == "//" && in.BlockStart == "/*"
-}
 
 // planSingleLine turns each flagged block comment into // lines at its
 // place.
@@ -43,7 +18,7 @@ func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []check.S
 	if len(given) == 0 {
 		return nil, []check.Skipped{f.wholeFile("no comment to convert; write a single-line comment by hand (the fixer never invents text)")}
 	}
-	flags, skipped := f.flagged(given, "single-line comment") // the rule reports every block comment
+	flags, skipped := f.flagged(given) // the rule reports every block comment
 	var changes []change
 	for _, fl := range flags {
 		k := fl.k
@@ -89,7 +64,7 @@ func (f *commentFile) planMultiLine(given []check.Finding) ([]change, []check.Sk
 	if len(given) == 0 {
 		return nil, []check.Skipped{f.wholeFile("no comment to convert; write a /* */ comment by hand (the fixer never invents text)")}
 	}
-	bad, skipped := f.flagged(given, "multi-line comment") // the rule reports every line comment
+	bad, skipped := f.flagged(given) // the rule reports every line comment
 	var changes []change
 	for i := 0; i < len(bad); {
 		run := bad[i : i+1]
@@ -168,7 +143,7 @@ func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 // no code below, is Skipped: joining text or picking a line is not
 // mechanical.
 func (f *commentFile) planInline(given []check.Finding) ([]change, []check.Skipped) {
-	flags, skipped := f.flagged(given, "single-line comment", "multi-line comment")
+	flags, skipped := f.flagged(given)
 	commentOnly := func(l int) bool {
 		if l < 0 || l >= len(f.starts) {
 			return false
@@ -269,117 +244,4 @@ func (f *commentFile) planBlock(given []check.Finding) ([]change, []check.Skippe
 		skipped = append(skipped, f.wholeFile("no comment stands directly above a line of code and no trailing comment can be moved there; write one by hand (the fixer never invents text)"))
 	}
 	return changes, skipped
-}
-
-// asLines renders lines as line comments with marker; the first starts
-// where the replaced comment did, the others at indent.
-func asLines(marker string, lines []string, indent, lb string) string {
-	var sb strings.Builder
-	for i, l := range lines {
-		if i > 0 {
-			sb.WriteString(lb + indent)
-		}
-		sb.WriteString(marker)
-		if l != "" {
-			sb.WriteString(" " + l)
-		}
-	}
-	if len(lines) == 0 {
-		sb.WriteString(marker)
-	}
-	return sb.String()
-}
-
-// starBlock renders lines as open + " * " lines + " */".
-func starBlock(open string, lines []string, indent, lb string) string {
-	var sb strings.Builder
-	sb.WriteString(open)
-	for _, l := range lines {
-		sb.WriteString(lb + indent + " *")
-		if l != "" {
-			sb.WriteString(" " + l)
-		}
-	}
-	sb.WriteString(lb + indent + " */")
-	return sb.String()
-}
-
-// planGoDoc reads lines as the rule does. For each flagged declaration
-// line it re-spells a one-line /* */ doc comment as //, or re-attaches a
-// // comment starting with the name that blank lines separate from its
-// declaration; any other missing or misworded doc comment needs words, so
-// it is Skipped.
-func (f *commentFile) planGoDoc(given []check.Finding) ([]change, []check.Skipped) {
-	var changes []change
-	var skipped []check.Skipped
-	for _, fd := range given {
-		l := f.lineOf(fd.Start)
-		raw := f.lineText(l)
-		kw, name, ok := comments.GoDeclaration(raw)
-		if !ok {
-			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the rule reads no func, type, var or const declaration on this line; nothing to document"})
-			continue
-		}
-		ch, why := f.goDoc(l, kw+" "+name, name)
-		switch {
-		case why != "":
-			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: why})
-		case ch == nil:
-			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: fmt.Sprintf("the line above %s %s already starts with %q, as the rule asks; nothing to change", kw, name, name)})
-		default:
-			ch.finds = []check.Finding{fd}
-			changes = append(changes, *ch)
-		}
-	}
-	return changes, skipped
-}
-
-func (f *commentFile) goDoc(l int, decl, name string) (*change, string) {
-	startsName := func(s string) bool { return strings.HasPrefix(strings.TrimSpace(strings.TrimLeft(s, "/")), name) }
-	isLine := func(j int) bool { return j >= 0 && strings.HasPrefix(strings.TrimSpace(f.lineText(j)), "//") }
-	missing := fmt.Sprintf("no // doc comment directly above %s; write one starting with %q by hand (the fixer never invents words)", decl, name)
-	reflow := fmt.Sprintf("the rule reads only the line directly above %s, which must start with %q, so a doc comment of several lines fails; reflow it by hand", decl, name)
-	if insideSpan(f.opaque, f.starts[l]) {
-		return nil, fmt.Sprintf("this line of a string or comment reads as %s to the rule, which reads raw lines; reword it by hand", decl)
-	}
-	if l == 0 {
-		return nil, fmt.Sprintf("%s is on the first line, so no comment can stand above it", decl)
-	}
-	prev := strings.TrimSpace(f.lineText(l - 1))
-	switch {
-	case strings.HasPrefix(prev, "//"):
-		if startsName(prev) {
-			return nil, ""
-		}
-		top := l - 1
-		for isLine(top - 1) {
-			top--
-		}
-		if top < l-1 && startsName(f.lineText(top)) {
-			return nil, reflow
-		}
-		return nil, fmt.Sprintf("the doc comment of %s does not start with %q; reword it by hand (the fixer never invents words)", decl, name)
-	case strings.HasSuffix(prev, "*/"):
-		k, ok := f.commentAt(f.contentEnd(l-1) - 1)
-		if !ok || !k.alone || k.last != l-1 || !closedBlock(f.text(k)) {
-			return nil, missing
-		}
-		lines := blockCommentLines(f.text(k))
-		switch {
-		case len(lines) == 1 && startsName(lines[0]):
-			return &change{edits: check.Edits{{Start: k.start, End: k.end, New: asLines("//", lines, "", f.lb)}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
-		case len(lines) > 1 && startsName(lines[0]):
-			return nil, reflow
-		}
-		return nil, fmt.Sprintf("the doc comment of %s does not start with %q; reword it by hand (the fixer never invents words)", decl, name)
-	case prev == "":
-		j := l - 1
-		for j >= 0 && strings.TrimSpace(f.lineText(j)) == "" {
-			j--
-		}
-		if k, ok := f.lineComment(j); ok && isLine(j) && !isLine(j-1) && startsName(f.text(k)) {
-			return &change{edits: check.Edits{{Start: f.starts[j+1], End: f.starts[l], New: ""}}, lo: k.start, hi: f.starts[l], at: f.starts[l], end: f.lineEnd(l)}, ""
-		}
-	}
-	return nil, missing
 }

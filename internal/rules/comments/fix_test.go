@@ -1,4 +1,4 @@
-package fix
+package comments
 
 import (
 	"bytes"
@@ -16,13 +16,13 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules/comments"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// commentCase is one testdata/fixers/comment_formatting/*.txtar: a "spec"
+// commentCase is one testdata/comment_formatting/fix/*.txtar: a "spec"
 // file, an optional "profile" file (lint unless it says multicodeif), an
 // optional "given" file (the lines whose findings the fixer is handed, as
 // the Action hands it those inside a diff; all of them when absent) and
@@ -101,7 +101,7 @@ const laterReason = "not among the findings given to the fixer"
 // one for a later run: the later runs follow, each as a diff, until
 // nothing changes.
 func TestCommentsGolden(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"))
+	paths, err := filepath.Glob(filepath.Join("testdata", "comment_formatting", "fix", "*.txtar"))
 	if err != nil || len(paths) < 14 {
 		t.Fatalf("want at least 14 comment fixer cases, found %d (%v)", len(paths), err)
 	}
@@ -109,7 +109,7 @@ func TestCommentsGolden(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			u := check.NewUnit(context.Background(), cc.name, cc.code, cc.profile)
-			r := mustRun(u, cc.c)
+			r := runRule(u, cc.c)
 			if r.Verdict != check.Fail {
 				t.Fatalf("case does not fail the rule (%s: %s); it tests nothing", r.Verdict, r.Reason)
 			}
@@ -131,8 +131,8 @@ func TestCommentsGolden(t *testing.T) {
 				}
 				nu := check.NewUnit(context.Background(), cc.name, out, cc.profile)
 				var next []byte
-				next, skipped = verifyCommentFix(t, nu, cc.c, mustRun(nu, cc.c))
-				fmt.Fprintf(&sb, "-- run %d --\n%s", run, Unified(cc.name, out, next, 1))
+				next, skipped = verifyCommentFix(t, nu, cc.c, runRule(nu, cc.c))
+				fmt.Fprintf(&sb, "-- run %d --\n%s", run, fix.Unified(cc.name, out, next, 1))
 				writeSkipped(&sb, out, skipped)
 				out = next
 			}
@@ -153,7 +153,7 @@ func writeSkipped(sb *strings.Builder, src []byte, skipped []check.Skipped) {
 // inputs, written to break the check rather than the fixer, asserting
 // only the properties.
 func TestCommentsOnCheckCases(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "rules", "comments", "testdata", "comment_formatting", "*.txt"))
+	paths, err := filepath.Glob(filepath.Join("testdata", "comment_formatting", "*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no check cases: %v", err)
 	}
@@ -163,7 +163,7 @@ func TestCommentsOnCheckCases(t *testing.T) {
 			cc := loadCommentCase(t, path)
 			for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, p)
-				if r := mustRun(u, cc.c); r.Verdict == check.Fail {
+				if r := runRule(u, cc.c); r.Verdict == check.Fail {
 					if out, _ := verifyCommentFix(t, u, cc.c, r); string(out) != string(cc.code) {
 						fixed++
 					}
@@ -188,7 +188,7 @@ func TestCommentsOnCheckCases(t *testing.T) {
 func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result) ([]byte, []check.Skipped) {
 	t.Helper()
 	ctx := context.Background()
-	edits, skipped, err := FixComments(u, c, r)
+	edits, skipped, err := fixResult(u, c, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,11 +210,11 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	if w1, w2 := words(u.Src), words(out); !reflect.DeepEqual(w1, w2) {
 		t.Errorf("the fix added or dropped words:\nbefore %q\nafter  %q", w1, w2)
 	}
-	_, doc := comments.DocStyleFor(c.Name)
+	_, doc := DocStyleFor(c.Name)
 	if !doc && err1 == nil && len(r.Findings) > 0 {
 		verifyOnlyFlagged(t, u.Src, before.Root(), r.Findings, edits)
 	}
-	full := mustRun(u, c)
+	full := runRule(u, c)
 	sorted := slices.Clone(edits)
 	slices.SortStableFunc(sorted, func(a, b check.Edit) int { return a.Start - b.Start })
 	// notHanded: a finding of the fixed file the caller was shown on the
@@ -225,7 +225,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 			slices.ContainsFunc(full.Findings, func(o check.Finding) bool { return o.Start == at && o.Message == fd.Message })
 	}
 	fu := check.NewUnit(ctx, u.Path, out, u.Profile)
-	rest := mustRun(fu, c)
+	rest := runRule(fu, c)
 	owed := slices.DeleteFunc(slices.Clone(rest.Findings), notHanded)
 	switch {
 	case len(skipped) == 0 && rest.Verdict != check.Pass && (len(owed) > 0 || len(rest.Findings) == 0):
@@ -252,7 +252,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 		if u.Profile == check.MultiCodeIF {
 			other = check.Lint
 		}
-		e2, _, err := FixComments(check.NewUnit(ctx, u.Path, u.Src, other), c, r)
+		e2, _, err := fixResult(check.NewUnit(ctx, u.Path, u.Src, other), c, r)
 		if err != nil || !reflect.DeepEqual(e2, edits) {
 			t.Errorf("the %s profile, handed the same findings, gives another fix: %v (err %v)", other, e2, err)
 		}
@@ -266,7 +266,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	// for a later run may be fixed by one.
 	again := rest
 	again.Findings = owed
-	more, _, err := FixComments(fu, c, again)
+	more, _, err := fixResult(fu, c, again)
 	later := slices.ContainsFunc(skipped, func(s check.Skipped) bool { return strings.HasPrefix(s.Reason, laterReason) })
 	if err != nil || len(more) > 0 && !later && (err1 != nil || !before.HasError()) {
 		t.Errorf("not idempotent: fixing the fixed file proposes %v (err %v)", more, err)
@@ -305,17 +305,17 @@ func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check
 // lines between it and, a declaration a given finding reports.
 func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits check.Edits, skipped []check.Skipped) {
 	t.Helper()
-	ds, ok := comments.DocStyleFor(c.Name)
+	ds, ok := DocStyleFor(c.Name)
 	if !ok {
 		return
 	}
-	all, _, err := comments.DocIssues(u, ds)
+	all, _, err := DocIssues(u, ds)
 	if err != nil {
 		return
 	}
-	var issues []comments.DocIssue
+	var issues []DocIssue
 	for _, is := range all {
-		if slices.Contains(r.Findings, is.Finding) {
+		if slices.ContainsFunc(r.Findings, func(f check.Finding) bool { return f.Start == is.Start && f.End == is.End && f.Message == is.Message }) {
 			issues = append(issues, is)
 		}
 	}
@@ -327,7 +327,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 		}
 	}
 	for _, e := range edits {
-		if !slices.ContainsFunc(issues, func(is comments.DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
+		if !slices.ContainsFunc(issues, func(is DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
 			t.Errorf("edit %v touches text above no declaration a given finding reports", e)
 		}
 	}
@@ -336,7 +336,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 // issueTop is the start of the comment lines directly above a reported
 // declaration (blank lines and a detached comment included): the only
 // text a documentation fix may edit.
-func issueTop(u *check.Unit, is comments.DocIssue) int {
+func issueTop(u *check.Unit, is DocIssue) int {
 	lines := strings.SplitAfter(string(u.Src[:is.Outer]), "\n")
 	off := is.Outer
 	seenComment := false
@@ -359,7 +359,7 @@ func issueTop(u *check.Unit, is comments.DocIssue) int {
 // issueBottom is where a documentation fix must stop: at the declared
 // name, or for Python at the first statement of the body, which a
 // docstring goes before.
-func issueBottom(u *check.Unit, c constraint.Constraint, is comments.DocIssue) int {
+func issueBottom(u *check.Unit, c constraint.Constraint, is DocIssue) int {
 	if c.Lang != lang.Python {
 		return is.Start
 	}
@@ -423,7 +423,7 @@ func lostStrings(before, after syntax.Node) []string {
 
 func TestCommentsRejectsOtherConstraints(t *testing.T) {
 	u := check.NewUnit(context.Background(), "a.py", []byte("x = 1\n"), check.Lint)
-	_, _, err := FixComments(u, constraint.Constraint{Type: constraint.Naming, Lang: lang.Python}, check.Result{Verdict: check.Fail})
+	_, _, err := fixResult(u, constraint.Constraint{Type: constraint.Naming, Lang: lang.Python}, check.Result{Verdict: check.Fail})
 	if err == nil || !strings.Contains(err.Error(), "want a comment_formatting constraint") {
 		t.Errorf("err = %v, want one naming the expected constraint type", err)
 	}
@@ -461,9 +461,9 @@ func TestCommentsPyDocstring(t *testing.T) {
 		{[]string{`ends \`}, "", false},
 		{[]string{`both """ and '''`}, "", false},
 	} {
-		got, ok := pyDocstring(tc.lines, "    ", "\n")
+		got, ok := docstringLiteral(tc.lines, "    ", "\n")
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("pyDocstring(%q) = %q, %v; want %q, %v", tc.lines, got, ok, tc.want, tc.ok)
+			t.Errorf("docstringLiteral(%q) = %q, %v; want %q, %v", tc.lines, got, ok, tc.want, tc.ok)
 		}
 	}
 }
@@ -474,8 +474,8 @@ func TestCommentsPyDocstring(t *testing.T) {
 func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 	var paths []string
 	for _, g := range []string{
-		filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"),
-		filepath.Join("..", "rules", "comments", "testdata", "comment_formatting", "*.txt"),
+		filepath.Join("testdata", "comment_formatting", "fix", "*.txtar"),
+		filepath.Join("testdata", "comment_formatting", "*.txt"),
 	} {
 		ps, err := filepath.Glob(g)
 		if err != nil {
@@ -494,7 +494,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 			}
 			t.Run(filepath.Base(path)+"/"+style, func(t *testing.T) {
 				u := check.NewUnit(context.Background(), cc.name, cc.code, check.Lint)
-				if r := mustRun(u, c); r.Verdict == check.Fail {
+				if r := runRule(u, c); r.Verdict == check.Fail {
 					verifyCommentFix(t, u, c, r)
 				}
 			})
@@ -505,7 +505,7 @@ func TestCommentsEveryStyleOnEveryInput(t *testing.T) {
 // FuzzComments asks a style of arbitrary code in a language with a
 // grammar and checks the fix's properties wherever the rule fails.
 func FuzzComments(f *testing.F) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "fixers", "comment_formatting", "*.txtar"))
+	paths, _ := filepath.Glob(filepath.Join("testdata", "comment_formatting", "fix", "*.txtar"))
 	for i, path := range paths {
 		ar, err := txtar.ParseFile(path)
 		if err != nil {
@@ -525,7 +525,7 @@ func FuzzComments(f *testing.F) {
 			t.Fatal(err)
 		}
 		u := check.NewUnit(context.Background(), "code", code, check.Lint)
-		if r := mustRun(u, c); r.Verdict == check.Fail {
+		if r := runRule(u, c); r.Verdict == check.Fail {
 			verifyCommentFix(t, u, c, r)
 		}
 	})
@@ -550,7 +550,7 @@ func TestCommentsStopsAtFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
-			r := mustRun(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
+			r := runRule(check.NewUnit(context.Background(), tc.path, []byte(tc.src), p), c)
 			n, stops := len(r.Findings), stopsAtFirst(c.Name, p)
 			if r.Verdict != check.Fail || stops && n != 1 || !stops && n < 2 {
 				t.Errorf("%s (%s): %s with %d finding(s), but stopsAtFirst = %v", tc.spec, p, r.Verdict, n, stops)
@@ -612,7 +612,7 @@ func TestCommentsFixOnlyGiven(t *testing.T) {
 				t.Fatal(err)
 			}
 			u := check.NewUnit(context.Background(), tc.path, []byte(tc.src), check.Profile(tc.profile))
-			r := mustRun(u, c)
+			r := runRule(u, c)
 			if r.Verdict != check.Fail || len(r.Findings) < 2 && tc.profile == "lint" && tc.spec != "c;Inline comment" {
 				t.Fatalf("want several findings to choose from, got %s %v", r.Verdict, r.Findings)
 			}
@@ -627,4 +627,17 @@ func TestCommentsFixOnlyGiven(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fixResult composes the fixes of r's findings, as the fix loop does for
+// a failing result (a passing one has nothing to fix).
+func fixResult(u *check.Unit, c constraint.Constraint, r check.Result) (check.Edits, []check.Skipped, error) {
+	if r.Verdict != check.Fail {
+		return nil, nil, nil
+	}
+	return compose(u, c, r.Findings)
+}
+
+func lineCol(src []byte, off int) (int, int) {
+	return check.NewUnit(context.Background(), "", src, check.Lint).Position(off)
 }
