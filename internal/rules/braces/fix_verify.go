@@ -71,10 +71,13 @@ func resultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, 
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)
 	}
-	after, err := Problems(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
+	// The re-check is the tree reading's, whichever profile found the
+	// placements: it is what the fixes carry.
+	re, err := read(check.NewUnit(u.Ctx, u.Path, out, check.Lint), c)
 	if err != nil {
 		return "the fixed file cannot be re-read: " + err.Error()
 	}
+	after := re.out
 	fixed := map[int]bool{}
 	for _, fx := range fixes {
 		fixed[fx.p.At] = true

@@ -20,7 +20,7 @@ import (
 //
 //   - K&R and 1TBS: the opening brace ends the header's line (the code
 //     before it is on its line), with the layouts formatters and K&R
-//     itself give some headers (brace_headers.go): C's own-line function
+//     itself give some headers (headers.go): C's own-line function
 //     brace; after a header that spans lines, in C, C++ and Rust (and a
 //     JavaScript class whose `extends` breaks), a brace on a line of its
 //     own at the header's indentation; in Rust also after a control line
@@ -39,13 +39,13 @@ import (
 // initializer, Rust's `#[cfg(x)] { }`, a block after a label or a
 // Go/C/JavaScript case label, a block passed as an argument) are
 // statements or values of their own: no style says where they start, so
-// they are never reported. Literals (brace_literals.go) are values, not
+// they are never reported. Literals (literals.go) are values, not
 // blocks, and never hide the block brace after them on the same line.
 // Braces inside code that does not parse are not judged; the verdict
 // counts them.
 
-// BraceKind says which placement a BraceProblem breaks; the brace fixer
-// chooses its edit by it.
+// Kind says which placement a Problem breaks; the fix chooses its edit
+// by it (fix_edits.go).
 type Kind int
 
 const (
@@ -69,7 +69,7 @@ const (
 	KeywordCuddled
 )
 
-// BraceProblem is one brace placement the lint profile reports. At/End is
+// Problem is one brace placement the lint profile reports. At/End is
 // the misplaced token ("{", "}" or the keyword); Gap is the end of the
 // code token before it (comments skipped) and Next the start of the code
 // token after it: a fix edits only the blanks in Gap..At or End..Next.
@@ -84,12 +84,12 @@ type Problem struct {
 	Message string
 }
 
-// ErrNoBraceTree reports a language the tree reading does not cover.
+// ErrNoTree reports a language the tree reading does not cover.
 var ErrNoTree = errors.New("no syntax-tree reading of braces")
 
-// BraceProblems lists every brace placement in u that breaks c's style,
-// in source order, with no cap. It is the lint profile's rule and the
-// brace fixer's source of truth.
+// Problems lists every brace placement in u that breaks c's style, in
+// source order, with no cap: the lint profile's reading, exported for
+// benchmark/peers/braces (the rule and its fix use read directly).
 func Problems(u *check.Unit, c constraint.Constraint) ([]Problem, error) {
 	a, err := read(u, c)
 	if err != nil {
@@ -98,7 +98,7 @@ func Problems(u *check.Unit, c constraint.Constraint) ([]Problem, error) {
 	return a.out, nil
 }
 
-// braceReading reads u's braces: its out are BraceProblems, and it
+// read reads u's braces: its out are the Problems, and it
 // counts the braces it judged and those it could not judge because the
 // tree around them is broken.
 func read(u *check.Unit, c constraint.Constraint) (*reading, error) {

@@ -77,7 +77,8 @@ const (
 )
 
 // DocIssue is one finding of a documentation rule with the declaration it
-// is about, so that fixers act on exactly what the rule reported.
+// is about, which a finding's fix carries (fix_attach.go), so the fix
+// acts on exactly what the rule reported.
 type DocIssue struct {
 	check.Finding
 	Problem DocProblem

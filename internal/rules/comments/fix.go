@@ -82,22 +82,29 @@ func composeComments(u *check.Unit, c constraint.Constraint, findings []check.Fi
 		return nil, nil, err
 	}
 	f.given, f.nested = r.Findings, nested
-	if ds, ok := DocStyleFor(c.Name); ok && docsAsLinters.In(u.Profile) {
+	var changes []change
+	var skipped []check.Skipped
+	if ds, doc := DocStyleFor(c.Name); doc && docsAsLinters.In(u.Profile) {
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds
-		f.plan = func(given []check.Finding) ([]change, []check.Skipped) { return f.planLintDoc(ds, given) }
+		changes, skipped = f.planLintDoc(ds, r.Findings)
 	} else {
-		if _, ok := DocStyleFor(c.Name); ok {
+		if doc {
 			f.prof = u.Profile // the paper's documentation styles, re-checked as the paper reads them
 		}
-		f.plan = func(given []check.Finding) ([]change, []check.Skipped) { return style.plan(f, given) }
+		changes, skipped = style.plan(f, r.Findings)
 	}
-	changes, skipped := f.plan(r.Findings)
+	settle := f.settle
 	if len(r.Findings) == 0 && style.whole && f.lintDoc == nil {
-		return f.settleFirst(changes, skipped)
+		settle = f.settleFirst
 	}
-	return f.settle(changes, skipped)
+	edits, skipped, err := settle(changes, skipped)
+	if err == nil && f.err != nil {
+		// A re-check panicked: an internal failure, never an answer.
+		return nil, nil, f.err
+	}
+	return edits, skipped, err
 }
 
 // commentStyles are the rule's styles. The documentation styles name

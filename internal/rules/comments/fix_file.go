@@ -72,10 +72,9 @@ type commentFile struct {
 	prof check.Profile
 	// lintDoc is the lint documentation rule being fixed, if any.
 	lintDoc *DocStyle
-	// given are the findings the fixer was handed; plan plans the fix of
-	// some of them.
+	// given are the findings the fixer was handed; nested marks a run
+	// that only learns what a later run would do (see later).
 	given  []check.Finding
-	plan   func([]check.Finding) ([]change, []check.Skipped)
 	nested bool
 }
 

@@ -641,3 +641,38 @@ func fixResult(u *check.Unit, c constraint.Constraint, r check.Result) (check.Ed
 func lineCol(src []byte, off int) (int, int) {
 	return check.NewUnit(context.Background(), "", src, check.Lint).Position(off)
 }
+
+// TestFindingsCarryTheirFix: every finding of the rule, in both
+// profiles, carries a Fix naming its target or a NoFix reason, and
+// compose, given a NoFix finding alone, refuses it with that reason.
+func TestFindingsCarryTheirFix(t *testing.T) {
+	var paths []string
+	for _, g := range []string{filepath.Join("testdata", "comment_formatting", "*.txt"), filepath.Join("testdata", "comment_formatting", "fix", "*.txtar")} {
+		ps, _ := filepath.Glob(g)
+		paths = append(paths, ps...)
+	}
+	carried, refused := 0, 0
+	for _, path := range paths {
+		cc := loadCommentCase(t, path)
+		for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
+			u := check.NewUnit(context.Background(), cc.name, cc.code, p)
+			for _, f := range runRule(u, cc.c).Findings {
+				_, ok := targetOf(f)
+				switch {
+				case ok && f.NoFix == "":
+					carried++
+				case f.Fix == nil && f.NoFix != "":
+					refused++
+					if _, skipped, err := compose(u, cc.c, []check.Finding{f}); err != nil || !slices.ContainsFunc(skipped, func(s check.Skipped) bool { return s.Reason == f.NoFix }) {
+						t.Errorf("%s (%s): %q has no fix (%s), but compose skips %v (err %v)", path, p, f.Message, f.NoFix, skipped, err)
+					}
+				default:
+					t.Errorf("%s (%s): %q carries neither a target nor why it has none", path, p, f.Message)
+				}
+			}
+		}
+	}
+	if carried == 0 || refused == 0 {
+		t.Errorf("%d findings carry a target, %d a NoFix: the test sees too little", carried, refused)
+	}
+}
