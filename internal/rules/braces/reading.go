@@ -84,8 +84,8 @@ type Problem struct {
 	Message string
 }
 
-// ErrNoTree reports a language the tree reading does not cover.
-var ErrNoTree = errors.New("no syntax-tree reading of braces")
+// errNoTree reports a language the tree reading does not cover.
+var errNoTree = errors.New("no syntax-tree reading of braces")
 
 // Problems lists every brace placement in u that breaks c's style, in
 // source order, with no cap: the lint profile's reading, exported for
@@ -104,7 +104,7 @@ func Problems(u *check.Unit, c constraint.Constraint) ([]Problem, error) {
 func read(u *check.Unit, c constraint.Constraint) (*reading, error) {
 	bl := languages[c.Lang]
 	if bl == nil {
-		return nil, fmt.Errorf("%s: %w", c.Lang, ErrNoTree)
+		return nil, fmt.Errorf("%s: %w", c.Lang, errNoTree)
 	}
 	t, err := u.Tree(c.Lang)
 	if err != nil {
