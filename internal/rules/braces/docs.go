@@ -14,7 +14,7 @@ var doc = &check.Doc{
 		{Name: "language", Values: "Java, Go, C, C++, JavaScript, TypeScript, Rust, C#, Kotlin (read from the syntax tree); any other language is read as text", Doc: "The language whose files the constraint governs."},
 		{Name: "style", Values: "K&R (also kr), 1TBS (also otbs), Allman", Doc: "K&R and 1TBS: the opening brace ends the header's line; 1TBS also keeps else/catch/finally on the closing brace's line. Allman: the opening brace, and else/catch/finally, start lines of their own."},
 	},
-	Fails: check.Example{Spec: "java;K&R", File: "A.java", Code: "class A\n{\n    int f(int x) {\n        return x;\n    }\n}\n"},
+	Fails:  check.Example{Spec: "java;K&R", File: "A.java", Code: "class A\n{\n    int f(int x) {\n        return x;\n    }\n}\n"},
 	Passes: check.Example{Spec: "java;K&R", File: "A.java", Code: "class A {\n    int f(int x) {\n        return x;\n    }\n}\n"},
 	Fix: "Moves the flagged brace or keyword: an opening brace to its header's line (K&R, 1TBS) or onto a line of its " +
 		"own at the header's indentation (Allman); a multi-line block's first or last statement off the brace's line; " +
