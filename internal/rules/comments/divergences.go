@@ -14,7 +14,7 @@ var (
 	}
 	// docsAsLinters is where the profiles differ in kind: the
 	// documentation styles are two implementations (paper_docs.go and
-	// doc_*.go); compose asks it which one produced its findings.
+	// doclint); compose asks it which one produced its findings.
 	docsAsLinters = &check.Divergence{
 		Type: constraint.Comments, Name: "documentation-as-linters",
 		Paper: "GoDoc, Javadoc, KotlinDoc, Rustdoc and Python docstrings are the evaluator's token and line tests: some /** */ " +

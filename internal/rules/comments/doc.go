@@ -13,10 +13,9 @@
 //     comment).
 //   - the documentation styles differ in kind: paper.go and
 //     paper_docs.go read them as the evaluator does (tokens, raw lines,
-//     the syntax tree for docstrings); lint.go and doc_comments.go with
-//     doc_go.go, doc_go_decls.go, doc_java.go, doc_java_tags.go,
-//     doc_kotlin.go, doc_python.go and doc_rust.go read them as revive's
-//     exported rule, checkstyle's MissingJavadoc*/JavadocMethod, detekt's
+//     the syntax tree for docstrings); lint.go and lint_docs.go give the
+//     verdicts of package doclint, which reads them as revive's exported
+//     rule, checkstyle's MissingJavadoc*/JavadocMethod, detekt's
 //     UndocumentedPublic*, pydocstyle's D1xx and rustc's missing_docs do.
 //
 // Each divergence has a golden of its name under
@@ -31,8 +30,4 @@
 // lint rules' in fix_lint_docs.go, docstrings in fix_docstrings.go; and
 // proves them by re-checking (fix_settle.go). Its goldens are
 // testdata/comment_formatting/fix/.
-//
-// DocStyles, DocStyleFor and DocIssues are exported for
-// internal/infer (which convention a repository follows) and
-// benchmark/peers/docpeers (agreement with the linters).
 package comments

@@ -16,7 +16,7 @@ var Rules = []*check.Rule{
 // multi-line, inline and block comments) are one implementation in both
 // profiles (kinds.go), differing in detail; the documentation styles
 // differ in kind: the paper reads them as MultiCodeIF's evaluator does
-// (paper_docs.go), lint as each ecosystem's linter does (doc_*.go).
+// (paper_docs.go), lint as each ecosystem's linter does (doclint).
 var Rule = &check.Rule{
 	Type:        constraint.Comments,
 	Paper:       checkPaper,

@@ -37,6 +37,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -84,7 +85,7 @@ func composeComments(u *check.Unit, c constraint.Constraint, findings []check.Fi
 	f.given, f.nested = r.Findings, nested
 	var changes []change
 	var skipped []check.Skipped
-	if ds, doc := DocStyleFor(c.Name); doc && docsAsLinters.In(u.Profile) {
+	if ds, doc := doclint.StyleFor(c.Name); doc && docsAsLinters.In(u.Profile) {
 		// The lint profile's documentation rules differ in kind from the
 		// paper's: fix what they report, declaration by declaration.
 		f.lintDoc = ds

@@ -20,13 +20,14 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 )
 
 // target is the Data of a comment finding's Fix.
 type target struct {
 	// issue is the lint documentation rule's issue: the declaration a
 	// doc comment is missing from.
-	issue *DocIssue
+	issue *doclint.Issue
 	// keyword and name are the declaration the paper's GoDoc reads on
 	// the finding's line.
 	keyword, name string
@@ -108,17 +109,17 @@ func attachPaperDocFixes(u *check.Unit, c constraint.Constraint, style string, r
 // attachDocIssueFixes gives the lint documentation rules' findings their
 // fixes: a missing doc comment may be made of the comments above the
 // declaration; any other problem needs words.
-func attachDocIssueFixes(u *check.Unit, ds *DocStyle, issues []DocIssue, fs []check.Finding) {
+func attachDocIssueFixes(u *check.Unit, ds *doclint.Style, issues []doclint.Issue, fs []check.Finding) {
 	for i, is := range issues {
 		switch is.Problem {
-		case DocMissing:
-		case DocForm:
+		case doclint.Missing:
+		case doclint.Form:
 			fs[i].NoFix = fmt.Sprintf("the doc comment's first line must start with %q; reword it by hand (the fixer never invents words)", is.Name)
-		case DocOwnDecl:
+		case doclint.OwnDecl:
 			fs[i].NoFix = fmt.Sprintf("move %s into a declaration of its own and document it there by hand", is.Name)
-		case DocEmpty:
+		case doclint.Empty:
 			fs[i].NoFix = "the docstring is blank; write its text by hand (the fixer never invents words)"
-		case DocTag:
+		case doclint.Tag:
 			fs[i].NoFix = "a Javadoc tag is missing, repeated or names nothing; its description needs words, so correct it by hand"
 		default:
 			fs[i].NoFix = "not fixable: " + is.Message

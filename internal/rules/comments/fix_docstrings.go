@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -188,7 +189,7 @@ func pyDefsByName(root syntax.Node) map[int]syntax.Node {
 }
 
 // pyConvert gives a definition the docstring made of its #
-func (f *commentFile) pyConvert(is DocIssue, defs map[int]syntax.Node) (change, string) {
+func (f *commentFile) pyConvert(is doclint.Issue, defs map[int]syntax.Node) (change, string) {
 	if is.Kind == "module" || is.Kind == "package" {
 		return change{}, "a module docstring needs words of its own (a header comment is usually a licence, a shebang or a tool's directive); write it by hand"
 	}

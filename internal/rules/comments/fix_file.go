@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -71,7 +72,7 @@ type commentFile struct {
 	// re-checks: lint, except for the paper's documentation styles.
 	prof check.Profile
 	// lintDoc is the lint documentation rule being fixed, if any.
-	lintDoc *DocStyle
+	lintDoc *doclint.Style
 	// given are the findings the fixer was handed; nested marks a run
 	// that only learns what a later run would do (see later).
 	given  []check.Finding

@@ -23,16 +23,17 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-func (f *commentFile) planLintDoc(ds *DocStyle, given []check.Finding) ([]change, []check.Skipped) {
+func (f *commentFile) planLintDoc(ds *doclint.Style, given []check.Finding) ([]change, []check.Skipped) {
 	// issues are the given findings the rule reported with their
 	// declaration: a missing doc comment carries its issue, any other
 	// problem (a misworded first line, a missing tag) why words are
 	// needed.
 	type issue struct {
-		DocIssue
+		doclint.Issue
 		noFix string
 	}
 	var issues []issue
@@ -41,9 +42,9 @@ func (f *commentFile) planLintDoc(ds *DocStyle, given []check.Finding) ([]change
 		t, ok := targetOf(fd)
 		switch {
 		case ok && t.issue != nil:
-			issues = append(issues, issue{DocIssue: *t.issue})
+			issues = append(issues, issue{Issue: *t.issue})
 		case fd.NoFix != "":
-			issues = append(issues, issue{DocIssue: DocIssue{Finding: fd}, noFix: fd.NoFix})
+			issues = append(issues, issue{Issue: doclint.Issue{Finding: fd}, noFix: fd.NoFix})
 		default:
 			skipped = append(skipped, check.Skipped{Start: fd.Start, End: fd.End, Reason: "the rule reports nothing here any more (" + firstLineOf(fd.Message) + "); left alone"})
 		}
@@ -51,12 +52,12 @@ func (f *commentFile) planLintDoc(ds *DocStyle, given []check.Finding) ([]change
 	var defs map[int]syntax.Node // Python definitions by name offset
 	var changes []change
 	for _, it := range issues {
-		is := it.DocIssue
+		is := it.Issue
 		var ch change
 		why := it.noFix
 		switch {
 		case why != "":
-		case is.Problem == DocMissing:
+		case is.Problem == doclint.Missing:
 			switch f.id {
 			case lang.Go:
 				ch, why = f.goReattach(is)
@@ -86,13 +87,13 @@ func (f *commentFile) planLintDoc(ds *DocStyle, given []check.Finding) ([]change
 }
 
 // missingWords is the refusal for a declaration with nothing to convert.
-func missingWords(is DocIssue, form string) string {
+func missingWords(is doclint.Issue, form string) string {
 	return fmt.Sprintf("%s %s has no comment to convert; write its %s by hand (the fixer never invents words)", is.Kind, is.Name, form)
 }
 
 // goReattach re-attaches a comment group that blank lines separate from
 // its declaration, when it starts with the declared name.
-func (f *commentFile) goReattach(is DocIssue) (change, string) {
+func (f *commentFile) goReattach(is doclint.Issue) (change, string) {
 	l := f.lineOf(is.Outer)
 	j := l - 1
 	for j >= 0 && strings.TrimSpace(f.lineText(j)) == "" {
@@ -133,7 +134,7 @@ func (f *commentFile) opensFile(k cmt) bool { return blank(f.src[:k.start]) }
 // slashStarConvert turns the comments directly above a type or member
 // into one /** */ comment: a Javadoc or a KDoc (form), which both
 // languages read the same way.
-func (f *commentFile) slashStarConvert(is DocIssue, form string) (change, string) {
+func (f *commentFile) slashStarConvert(is doclint.Issue, form string) (change, string) {
 	line := f.lineOf(is.Outer)
 	if !blank(f.src[f.starts[line]:is.Outer]) {
 		return change{}, missingWords(is, form)
@@ -161,7 +162,7 @@ func (f *commentFile) slashStarConvert(is DocIssue, form string) (change, string
 // attributes may stand between) into /// lines: the run that ends at the
 // item, up to a comment rustdoc would not read as its documentation
 // (a //// separator, a //! line, a file's opening header).
-func (f *commentFile) rustConvert(is DocIssue) (change, string) {
+func (f *commentFile) rustConvert(is doclint.Issue) (change, string) {
 	var above []cmt
 	for _, k := range f.list {
 		if k.start >= is.Outer && k.start < is.Start && k.alone {

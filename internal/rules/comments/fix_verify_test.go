@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -53,7 +54,7 @@ func verifyCommentFix(t *testing.T, u *check.Unit, c constraint.Constraint, r ch
 	if w1, w2 := words(u.Src), words(out); !reflect.DeepEqual(w1, w2) {
 		t.Errorf("the fix added or dropped words:\nbefore %q\nafter  %q", w1, w2)
 	}
-	_, doc := DocStyleFor(c.Name)
+	_, doc := doclint.StyleFor(c.Name)
 	if !doc && err1 == nil && len(r.Findings) > 0 {
 		verifyOnlyFlagged(t, u.Src, before.Root(), r.Findings, edits)
 	}
@@ -148,15 +149,15 @@ func verifyOnlyFlagged(t *testing.T, src []byte, root syntax.Node, given []check
 // lines between it and, a declaration a given finding reports.
 func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r check.Result, edits check.Edits, skipped []check.Skipped) {
 	t.Helper()
-	ds, ok := DocStyleFor(c.Name)
+	ds, ok := doclint.StyleFor(c.Name)
 	if !ok {
 		return
 	}
-	all, _, err := DocIssues(u, ds)
+	all, _, err := doclint.Issues(u, ds)
 	if err != nil {
 		return
 	}
-	var issues []DocIssue
+	var issues []doclint.Issue
 	for _, is := range all {
 		if slices.ContainsFunc(r.Findings, func(f check.Finding) bool { return f.Start == is.Start && f.End == is.End && f.Message == is.Message }) {
 			issues = append(issues, is)
@@ -170,7 +171,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 		}
 	}
 	for _, e := range edits {
-		if !slices.ContainsFunc(issues, func(is DocIssue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
+		if !slices.ContainsFunc(issues, func(is doclint.Issue) bool { return e.Start >= issueTop(u, is) && e.End <= issueBottom(u, c, is) }) {
 			t.Errorf("edit %v touches text above no declaration a given finding reports", e)
 		}
 	}
@@ -179,7 +180,7 @@ func verifyDocAgreement(t *testing.T, u *check.Unit, c constraint.Constraint, r 
 // issueTop is the start of the comment lines directly above a reported
 // declaration (blank lines and a detached comment included): the only
 // text a documentation fix may edit.
-func issueTop(u *check.Unit, is DocIssue) int {
+func issueTop(u *check.Unit, is doclint.Issue) int {
 	lines := strings.SplitAfter(string(u.Src[:is.Outer]), "\n")
 	off := is.Outer
 	seenComment := false
@@ -202,7 +203,7 @@ func issueTop(u *check.Unit, is DocIssue) int {
 // issueBottom is where a documentation fix must stop: at the declared
 // name, or for Python at the first statement of the body, which a
 // docstring goes before.
-func issueBottom(u *check.Unit, c constraint.Constraint, is DocIssue) int {
+func issueBottom(u *check.Unit, c constraint.Constraint, is doclint.Issue) int {
 	if c.Lang != lang.Python {
 		return is.Start
 	}

@@ -5,7 +5,7 @@ package comments
 // lines, Rustdoc on doc-comment tokens and Python docstrings on the syntax
 // tree (a tree with errors stands in for ast.parse failing). Only the
 // paper's implementation (paper.go) uses them; the lint profile reads
-// every documentation style as its ecosystem's linter does (doc_*.go).
+// every documentation style as its ecosystem's linter does (doclint).
 
 import (
 	"fmt"
@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/pygments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -155,7 +156,7 @@ func checkDocstrings(u *check.Unit) check.Result {
 				check.Finding{Start: n.Start(), End: n.End(), Message: "Python 2 " + strings.TrimSuffix(t, "_statement") + " statement"}))
 		}
 		defs++
-		if hasDocstring(n.Field("body")) {
+		if doclint.HasDocstring(n.Field("body")) {
 			continue
 		}
 		kind := "function"
@@ -196,82 +197,6 @@ func pySyntaxError(root syntax.Node) syntax.Node {
 		return root
 	}
 	return bad
-}
-
-// hasDocstring mirrors ast.get_docstring being truthy: the first
-// statement is a plain (non-f, non-bytes) string whose cleaned text is
-// not empty.
-func hasDocstring(body syntax.Node) bool {
-	if !body.Valid() {
-		return false
-	}
-	for i := 0; i < body.NamedChildCount(); i++ {
-		st := body.NamedChild(i)
-		if st.Type() == "comment" {
-			continue
-		}
-		if st.Type() != "expression_statement" || st.NamedChildCount() != 1 {
-			return false
-		}
-		e := st.NamedChild(0)
-		var parts []syntax.Node
-		switch e.Type() {
-		case "string":
-			parts = []syntax.Node{e}
-		case "concatenated_string":
-			for j := 0; j < e.NamedChildCount(); j++ {
-				parts = append(parts, e.NamedChild(j))
-			}
-		default:
-			return false
-		}
-		text := ""
-		for _, p := range parts {
-			s, ok := docstringPart(p)
-			if !ok {
-				return false
-			}
-			text += s
-		}
-		return pyStrip(text) != ""
-	}
-	return false
-}
-
-// docstringPart returns a string literal's approximate value, or false
-// for f-strings and bytes (which are never docstrings).
-func docstringPart(n syntax.Node) (string, bool) {
-	if n.Type() != "string" {
-		return "", false
-	}
-	txt := n.Text()
-	q := strings.IndexAny(txt, `'"`)
-	if q < 0 {
-		return "", false
-	}
-	prefix := strings.ToLower(txt[:q])
-	if strings.ContainsAny(prefix, "fb") {
-		return "", false
-	}
-	var sb strings.Builder
-	for i := 0; i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		switch c.Type() {
-		case "string_content":
-			sb.WriteString(c.Text())
-		case "escape_sequence":
-			if strings.Contains(prefix, "r") {
-				sb.WriteString(c.Text())
-			} else if t := c.Text(); len(t) == 2 && strings.ContainsRune("ntrvf", rune(t[1])) {
-				sb.WriteByte(' ')
-			} else {
-				sb.WriteString("x")
-			}
-		case "interpolation":
-			return "", false
-		}
-	}
-	return sb.String(), true
 }
 
 // notADefinition is a docstring finding that names no definition (the

@@ -1,7 +1,7 @@
-package comments
+package doclint
 
 // Javadoc in the lint profile, tag by tag: checkstyle's JavadocMethod
-// reading of @param and @return (doc_java.go decides which
+// reading of @param and @return (javadoc.go decides which
 // declarations need a Javadoc, as MissingJavadocType/Method do).
 
 import (
@@ -115,7 +115,7 @@ func javaParams(d syntax.Node, kind string) (params, typeParams []syntax.Node) {
 func (w *javaWalker) tags(d, doc syntax.Node, kind, name string, at syntax.Node, scope javaScope, override bool) {
 	tags := javadocTags(doc)
 	add := func(s, e int, msg string) {
-		is := DocIssue{Finding: check.Finding{Start: s, End: e, Message: msg}, Problem: DocTag, Kind: kind, Name: name, Outer: d.Start(), DocStart: doc.Start(), DocEnd: doc.End()}
+		is := Issue{Finding: check.Finding{Start: s, End: e, Message: msg}, Problem: Tag, Kind: kind, Name: name, Outer: d.Start(), DocStart: doc.Start(), DocEnd: doc.End()}
 		w.issues = append(w.issues, is)
 	}
 	label := kind + " " + name

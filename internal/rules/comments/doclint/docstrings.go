@@ -1,4 +1,4 @@
-package comments
+package doclint
 
 // Python docstrings in the lint profile: PEP 257 as pydocstyle's D100-D107
 // (and D419 for blank docstrings) read it with pydocstyle's default
@@ -16,7 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var docstringStyle = &DocStyle{
+var docstringStyle = &Style{
 	Style: "python docstring", Title: "Python docstring", Lang: lang.Python, Peer: "pydocstyle D100-D107",
 	Doc: "Every public Python module, class, method and function has a docstring, as PEP 257 asks. As pydocstyle reads " +
 		"it with its default options: public modules (D100) and packages (`__init__.py`, D104), classes (D101) and classes " +
@@ -44,12 +44,12 @@ var pyBlockNodes = map[string]bool{
 var pyVariadicMagic = map[string]bool{"__init__": true, "__call__": true, "__new__": true}
 
 type pyDocWalker struct {
-	issues  []DocIssue
+	issues  []Issue
 	checked int
 	all     map[string]bool // a literal __all__, or nil
 }
 
-func decideDocstrings(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
+func decideDocstrings(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	file := path.Base(strings.ReplaceAll(u.Path, `\`, "/"))
 	if strings.HasPrefix(file, "test_") {
 		return nil, 0, "a test module (test_*.py) is not checked for docstrings, as pydocstyle does not match it by default"
@@ -70,10 +70,10 @@ func decideDocstrings(u *check.Unit, root syntax.Node) ([]DocIssue, int, string)
 			if i := strings.IndexByte(string(u.Src[:min(len(u.Src), 4096)]), '\n'); i >= 0 {
 				end = i
 			}
-			w.issues = append(w.issues, DocIssue{Finding: check.Finding{Start: 0, End: end, Message: fmt.Sprintf("public %s has no docstring (%s)", kind, code)}, Problem: DocMissing, Kind: kind})
+			w.issues = append(w.issues, Issue{Finding: check.Finding{Start: 0, End: end, Message: fmt.Sprintf("public %s has no docstring (%s)", kind, code)}, Problem: Missing, Kind: kind})
 		case pyDocBlank:
-			w.issues = append(w.issues, DocIssue{Finding: check.Finding{Start: doc.Start(), End: doc.End(), Message: fmt.Sprintf("the docstring of this %s is blank (D419)", kind)},
-				Problem: DocEmpty, Kind: kind, DocStart: doc.Start(), DocEnd: doc.End()})
+			w.issues = append(w.issues, Issue{Finding: check.Finding{Start: doc.Start(), End: doc.End(), Message: fmt.Sprintf("the docstring of this %s is blank (D419)", kind)},
+				Problem: Empty, Kind: kind, DocStart: doc.Start(), DocEnd: doc.End()})
 		}
 	}
 	w.level(root, "", true)
@@ -171,7 +171,7 @@ func pyDocstring(body syntax.Node) (pyDocState, syntax.Node) {
 	if e.Type() != "string" && e.Type() != "concatenated_string" {
 		return pyDocNone, syntax.Node{}
 	}
-	if hasDocstring(body) {
+	if HasDocstring(body) {
 		return pyDocOK, e
 	}
 	parts := []syntax.Node{e}
@@ -271,9 +271,9 @@ func (w *pyDocWalker) def(d syntax.Node, decos []string, class string, inPublic 
 		w.checked++
 		switch st, doc := pyDocstring(d.Field("body")); st {
 		case pyDocNone:
-			w.issues = append(w.issues, issueAt(at, DocMissing, kind, name, outer, pyMissingMessage(kind, label, code)))
+			w.issues = append(w.issues, issueAt(at, Missing, kind, name, outer, pyMissingMessage(kind, label, code)))
 		case pyDocBlank:
-			is := issueAt(doc, DocEmpty, kind, name, outer, fmt.Sprintf("the docstring of %s is blank (D419)", label))
+			is := issueAt(doc, Empty, kind, name, outer, fmt.Sprintf("the docstring of %s is blank (D419)", label))
 			is.DocStart, is.DocEnd = doc.Start(), doc.End()
 			w.issues = append(w.issues, is)
 		}

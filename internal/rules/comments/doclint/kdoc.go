@@ -1,4 +1,4 @@
-package comments
+package doclint
 
 // KDoc in the lint profile: detekt's UndocumentedPublicClass and
 // UndocumentedPublicFunction with their default options, on a
@@ -20,7 +20,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var kdocStyle = &DocStyle{
+var kdocStyle = &Style{
 	Style: "kotlindoc", Title: "KDoc", Lang: lang.Kotlin, Peer: "detekt UndocumentedPublicClass and UndocumentedPublicFunction",
 	Doc: "Public Kotlin classes, interfaces, objects and functions have a KDoc comment. " +
 		"As detekt's UndocumentedPublicClass and UndocumentedPublicFunction read it with their default options: " +
@@ -40,11 +40,11 @@ var kotlinClassDecls = map[string]bool{"class_declaration": true, "object_declar
 type kotlinWalker struct {
 	src      []byte
 	comments []syntax.Node // every comment, in source order
-	issues   []DocIssue
+	issues   []Issue
 	checked  int
 }
 
-func decideKDoc(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
+func decideKDoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	w := &kotlinWalker{src: u.Src}
 	for _, c := range syntax.MustQuery(lang.Kotlin, "[(multiline_comment) (line_comment)] @c").Captures(root) {
 		w.comments = append(w.comments, c.Node)
@@ -104,7 +104,7 @@ func (w *kotlinWalker) require(d syntax.Node, kind string) {
 			}
 		})
 	}
-	w.issues = append(w.issues, issueAt(at, DocMissing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no KDoc comment", kind, name)))
+	w.issues = append(w.issues, issueAt(at, Missing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no KDoc comment", kind, name)))
 }
 
 // kdocBefore is the last KDoc among the comments that directly precede

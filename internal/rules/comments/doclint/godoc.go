@@ -1,4 +1,4 @@
-package comments
+package doclint
 
 // GoDoc in the lint profile: revive's exported rule (golint's successor)
 // with its default options, on a tree-sitter tree. Doc comments are found
@@ -19,7 +19,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var goDocStyle = &DocStyle{
+var goDocStyle = &Style{
 	Style: "godoc", Title: "GoDoc", Lang: lang.Go, Peer: "revive exported",
 	Doc: "Every exported top-level declaration of an importable Go package has a doc comment that starts with its name. " +
 		"Checked, as revive's `exported` rule does by default: functions, methods whose receiver type is exported, types, and " +
@@ -41,7 +41,7 @@ var goCommonMethods = map[string]bool{"Error": true, "Read": true, "ServeHTTP": 
 
 var goArticles = [...]string{"A", "An", "The", "This"}
 
-func decideGoDoc(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
+func decideGoDoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	if strings.HasSuffix(u.Path, "_test.go") {
 		return nil, 0, "a _test.go file is not importable, so GoDoc (revive's exported rule) does not check it"
 	}

@@ -1,4 +1,4 @@
-package comments
+package doclint
 
 // Rustdoc in the lint profile: rustc's missing_docs lint, on a tree-sitter
 // tree. An item is reachable when it is `pub` and so is every inline
@@ -16,7 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var rustdocStyle = &DocStyle{
+var rustdocStyle = &Style{
 	Style: "rustdoc", Title: "Rustdoc", Lang: lang.Rust, Peer: "rustc missing_docs",
 	Doc: "Every Rust item reachable as public API has a doc comment. As rustc's `missing_docs` lint reads it: items declared " +
 		"`pub` (not `pub(crate)`, `pub(super)` or `pub(in ...)`) outside functions and inside `pub` inline modules only — " +
@@ -44,17 +44,17 @@ var rustItemKinds = map[string]string{
 }
 
 type rustWalker struct {
-	issues  []DocIssue
+	issues  []Issue
 	checked int
 	// impls holds the findings in inherent impls by self type, kept
 	// unless the file declares that type without `pub`.
-	impls    map[string][]DocIssue
+	impls    map[string][]Issue
 	implN    map[string]int
 	implType string          // the self type of the impl being walked
 	declared map[string]bool // type names declared here: true when one is pub
 }
 
-func decideRustdoc(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
+func decideRustdoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	for _, part := range strings.Split(strings.ReplaceAll(u.Path, `\`, "/"), "/") {
 		if part == "tests" || part == "benches" || part == "examples" {
 			return nil, 0, "a file of Cargo's tests, benches or examples targets is not library API, so Rustdoc does not check it"
@@ -63,7 +63,7 @@ func decideRustdoc(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
 	if rustAllowsMissingDocs(root) {
 		return nil, 0, "the file allows missing docs (#![allow(missing_docs)])"
 	}
-	w := &rustWalker{impls: map[string][]DocIssue{}, implN: map[string]int{}, declared: map[string]bool{}}
+	w := &rustWalker{impls: map[string][]Issue{}, implN: map[string]int{}, declared: map[string]bool{}}
 	w.items(root, "module", false)
 	for t, is := range w.impls {
 		if pub, ok := w.declared[t]; !ok || pub {
@@ -271,9 +271,9 @@ func (w *rustWalker) check(c syntax.Node, pre rustPrelude, kind string, document
 	if pre.start >= 0 && row(c) <= pre.last+1 {
 		outer = pre.start
 	}
-	issue := issueAt(at, DocMissing, kind, name, outer, fmt.Sprintf("public %s %s has no doc comment (///)", kind, name))
+	issue := issueAt(at, Missing, kind, name, outer, fmt.Sprintf("public %s %s has no doc comment (///)", kind, name))
 	if documented {
-		issue = DocIssue{}
+		issue = Issue{}
 	}
 	if in == "impl" {
 		w.implN[w.implType]++

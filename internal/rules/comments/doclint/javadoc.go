@@ -1,4 +1,4 @@
-package comments
+package doclint
 
 // Javadoc in the lint profile: checkstyle's MissingJavadocType,
 // MissingJavadocMethod and JavadocMethod with their default options, on a
@@ -18,7 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-var javadocStyle = &DocStyle{
+var javadocStyle = &Style{
 	Style: "javadoc", Title: "Javadoc", Lang: lang.Java, Peer: "checkstyle MissingJavadocType, MissingJavadocMethod and JavadocMethod",
 	Doc: "Public Java API has a Javadoc comment, and every Javadoc comment of a method documents its parameters and result. " +
 		"As checkstyle's MissingJavadocType and MissingJavadocMethod read it with their default options (scope public): " +
@@ -61,7 +61,7 @@ var javaMemberDecls = map[string]string{
 
 type javaWalker struct {
 	src     []byte
-	issues  []DocIssue
+	issues  []Issue
 	checked int
 }
 
@@ -73,7 +73,7 @@ type javaBody struct {
 	kind     string
 }
 
-func decideJavadoc(u *check.Unit, root syntax.Node) ([]DocIssue, int, string) {
+func decideJavadoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	w := &javaWalker{src: u.Src}
 	w.body(root, javaBody{jPublic, "file"})
 	return w.issues, w.checked, ""
@@ -181,7 +181,7 @@ func (w *javaWalker) typeDecl(d, doc syntax.Node, b javaBody) {
 	if surround == jPublic && !javaAnnotated(d, "Generated") {
 		w.checked++
 		if !doc.Valid() {
-			w.issues = append(w.issues, issueAt(at, DocMissing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no Javadoc comment", kind, name)))
+			w.issues = append(w.issues, issueAt(at, Missing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no Javadoc comment", kind, name)))
 		}
 	}
 	if body := d.Field("body"); body.Valid() {
@@ -197,7 +197,7 @@ func (w *javaWalker) member(d, doc syntax.Node, b javaBody) {
 	if scope == jPublic && b.surround == jPublic && (!override || kind == "annotation element") {
 		w.checked++
 		if !doc.Valid() {
-			w.issues = append(w.issues, issueAt(at, DocMissing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no Javadoc comment", kind, name)))
+			w.issues = append(w.issues, issueAt(at, Missing, kind, name, d.Start(), fmt.Sprintf("public %s %s has no Javadoc comment", kind, name)))
 		}
 	}
 	if doc.Valid() {

@@ -1,8 +1,8 @@
-package comments
+package doclint
 
 // GoDoc in the lint profile, declaration by declaration: the walker of
 // revive's exported rule over functions, methods (by receiver) and the
-// specs of const, var and type declarations (doc_go.go finds the doc
+// specs of const, var and type declarations (godoc.go finds the doc
 // comments and reads their first lines).
 
 import (
@@ -13,7 +13,7 @@ import (
 )
 
 type goDocWalker struct {
-	issues  []DocIssue
+	issues  []Issue
 	checked int
 	// pending are the findings of Len, Less and Swap methods, kept only
 	// if their receiver type turns out not to implement sort.Interface.
@@ -23,15 +23,15 @@ type goDocWalker struct {
 
 type goPendingMethod struct {
 	recv   string
-	issues []DocIssue
+	issues []Issue
 }
 
 // docIssue reports doc's problem for a declaration named by name.
-func (w *goDocWalker) docIssue(st goDocStatus, doc []syntax.Node, name syntax.Node, outer int, kind, label, want, firstLine string) DocIssue {
+func (w *goDocWalker) docIssue(st goDocStatus, doc []syntax.Node, name syntax.Node, outer int, kind, label, want, firstLine string) Issue {
 	if st == goDocMissing {
-		return issueAt(name, DocMissing, kind, name.Text(), outer, fmt.Sprintf("exported %s %s has no doc comment", kind, label))
+		return issueAt(name, Missing, kind, name.Text(), outer, fmt.Sprintf("exported %s %s has no doc comment", kind, label))
 	}
-	is := issueAt(doc[0], DocForm, kind, name.Text(), outer,
+	is := issueAt(doc[0], Form, kind, name.Text(), outer,
 		fmt.Sprintf("doc comment of exported %s %s should start with %q%s", kind, label, want+" ...", goHint(st, firstLine)))
 	is.DocStart, is.DocEnd = doc[0].Start(), doc[len(doc)-1].End()
 	return is
@@ -63,7 +63,7 @@ func (w *goDocWalker) method(fn syntax.Node, doc []syntax.Node) {
 	if !goExported(m) || !goExported(recv) || goCommonMethods[m] {
 		return
 	}
-	var issues []DocIssue
+	var issues []Issue
 	if st := goStatus(doc, m); st != goDocOK {
 		issues = append(issues, w.docIssue(st, doc, name, fn.Start(), "method", recv+"."+m, m, goFirstLine(doc)))
 	}
@@ -229,7 +229,7 @@ func (w *goDocWalker) valueSpec(gd *goGenDecl, s syntax.Node, doc []syntax.Node,
 	for _, n := range names[1:] {
 		if goExported(n.Text()) {
 			w.checked++
-			w.issues = append(w.issues, issueAt(n, DocOwnDecl, gd.kind, n.Text(), outer,
+			w.issues = append(w.issues, issueAt(n, OwnDecl, gd.kind, n.Text(), outer,
 				fmt.Sprintf("exported %s %s should have its own declaration, so that it can have its own doc comment", gd.kind, n.Text())))
 			return
 		}
