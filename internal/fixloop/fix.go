@@ -392,11 +392,12 @@ func (f *fixer) changes(path string, src []byte) map[string][]byte {
 	return out
 }
 
-// ComposerFor is the composer of t's rule, or the fixer internal/fix
-// still holds for it while its family moves its fix beside its rule.
+// ComposerFor is the composer of t's rule: it combines the fixes the
+// rule's findings carry (nil: the type has no deterministic fix and is
+// left to the LLM refactor).
 func ComposerFor(t constraint.Type) check.Composer {
-	if r, ok := rules.For(t); ok && r.Compose != nil {
+	if r, ok := rules.For(t); ok {
 		return r.Compose
 	}
-	return fix.For(t)
+	return nil
 }

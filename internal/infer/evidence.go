@@ -12,7 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/par"
 	"github.com/iflint/iflint/internal/rules"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/rules/naming"
 	"github.com/iflint/iflint/internal/suppress"
 	"github.com/iflint/iflint/internal/syntax"
@@ -71,7 +71,7 @@ func conventionsFor(id lang.ID) []string {
 // docValue is the comment_formatting value of a lint documentation rule
 // for a language, or "" when it has none.
 func docValue(id lang.ID) string {
-	for _, ds := range comments.DocStyles {
+	for _, ds := range doclint.Styles {
 		if ds.Lang == id {
 			if st, ok := constraint.LookupStyle(constraint.CommentStyles, ds.Style); ok {
 				return st.Name
