@@ -22,16 +22,18 @@ import (
 // run to exactly the repository plus that run's changes.
 //
 // Beside the copy it holds the command's own HOME, kept across the runs
-// of one Tree, and its TMPDIR, emptied before each run:
+// of one Tree, its TMPDIR, emptied before each run, and in a real
+// sandbox its caches (beside the tree instead with Runner.KeepCache):
 //
-//	<dir>/repo  the copy; the command runs here
-//	<dir>/home  HOME
-//	<dir>/tmp   TMPDIR
+//	<dir>/repo   the copy; the command runs here
+//	<dir>/home   HOME
+//	<dir>/tmp    TMPDIR
+//	<dir>/cache  XDG_CACHE_HOME, GOCACHE, npm_config_cache
 type Tree struct {
-	r               *Runner
-	orig            string // the repository, resolved
-	dir             string
-	repo, home, tmp string
+	r                      *Runner
+	orig                   string // the repository, resolved
+	dir                    string
+	repo, home, tmp, cache string
 	manifest        map[string]entry
 	runs            int
 	unlock          func()
@@ -72,6 +74,9 @@ func (r *Runner) Open(repoDir string) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{r: r, orig: orig, dir: dir, unlock: unlock}
+	if r.KeepCache {
+		t.cache = filepath.Join(parent, name+".cache")
+	}
 	if err := t.create(); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
@@ -153,6 +158,9 @@ func sanitize(s string) string {
 // create makes the directory layout and the pristine copy.
 func (t *Tree) create() error {
 	t.repo, t.home, t.tmp = filepath.Join(t.dir, "repo"), filepath.Join(t.dir, "home"), filepath.Join(t.dir, "tmp")
+	if t.cache == "" {
+		t.cache = filepath.Join(t.dir, "cache")
+	}
 	// A tree left by a run that was killed is not trusted: start over.
 	if err := removeTree(t.dir); err != nil {
 		return fmt.Errorf("verify: removing an old tree: %w", err)
@@ -384,7 +392,10 @@ func (t *Tree) Run(ctx context.Context, changes map[string][]byte, command []str
 	if err != nil {
 		return rec, err
 	}
-	rec, err = t.r.execute(ctx, t.repo, t.home, t.tmp, command, rec)
+	if err := os.MkdirAll(t.cache, 0o700); err != nil {
+		return rec, fmt.Errorf("verify: creating the command's cache directory: %w", err)
+	}
+	rec, err = t.r.execute(ctx, paths{repo: t.repo, home: t.home, tmp: t.tmp, cache: t.cache}, t.orig, command, rec)
 	return rec, errors.Join(err, checkGuards(guards))
 }
 

@@ -5,6 +5,7 @@ package sandbox_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,13 +144,18 @@ func TestTreeStablePath(t *testing.T) {
 	}
 }
 
-// TestHostileTestCommand is issue 13's containment test: a test command
-// that appends to every workflow command file, reads its HOME and
-// prints its whole environment (and its parent's, where the system
-// lets it) leaves the command files byte-identical, sees none of the
-// user's HOME, and prints no token, key or command-file path; the run
-// fails loudly with ErrCommandFileChanged.
+// TestHostileTestCommand is issue 13's containment test, under every
+// mechanism that works here: a test command that appends to every
+// workflow command file, reads its HOME and prints its whole environment
+// (and its parent's, where the system lets it) leaves the command files
+// byte-identical, sees none of the user's HOME, and prints no token, key
+// or command-file path. In a real sandbox the files cannot be reached at
+// all; otherwise the run fails loudly with ErrCommandFileChanged.
 func TestHostileTestCommand(t *testing.T) {
+	eachMechanism(t, false, testHostileTestCommand)
+}
+
+func testHostileTestCommand(t *testing.T, m sandbox.Mechanism) {
 	cmdDir := filepath.Join(t.TempDir(), "_runner_file_commands")
 	files := map[string]string{}
 	original := map[string]string{}
@@ -178,23 +184,29 @@ func TestHostileTestCommand(t *testing.T) {
 		targets = append(targets, p)
 	}
 	writeFile(t, filepath.Join(repo, "targets.txt"), strings.Join(targets, "\n")+"\n", 0o644)
-	script := `while read -r f; do echo 'PATH=/tmp/evil' >> "$f"; echo 'INJECTED=1' >> "$f"; done < targets.txt
+	// (Errors are silenced: where the files are out of reach, the shell
+	// would name the attacker's own targets in them.)
+	script := `while read -r f; do { echo 'PATH=/tmp/evil' >> "$f"; echo 'INJECTED=1' >> "$f"; } 2>/dev/null; done < targets.txt
 echo "home is $HOME"; ls -A "$HOME"; cat "$HOME/.netrc" 2>&1
 env
 tr '\0' '\n' < /proc/$PPID/environ 2>&1 | grep -v '^$' || true
 echo done`
-	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir()}
+	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir(), Mechanisms: []sandbox.Mechanism{m}}
 	tree, err := r.Open(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
 	rec, err := tree.Run(context.Background(), nil, sandbox.Shell(script))
-	if !errors.Is(err, sandbox.ErrCommandFileChanged) {
+	switch {
+	case m.Isolated() && err != nil:
+		t.Fatalf("error %v; in a real sandbox the command files are out of reach", err)
+	case !m.Isolated() && !errors.Is(err, sandbox.ErrCommandFileChanged):
 		t.Fatalf("error %v, want ErrCommandFileChanged", err)
 	}
+	errText := fmt.Sprint(err)
 	for _, name := range sandbox.CommandFileVars {
-		if !strings.Contains(err.Error(), name) {
+		if err != nil && !strings.Contains(errText, name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}
 		b, rerr := os.ReadFile(files[name])
@@ -210,7 +222,7 @@ echo done`
 		t.Errorf("HOME is not the tree's own:\n%s", out)
 	}
 	for _, bad := range append([]string{"CANARY", realHome, cmdDir}, targets...) {
-		if strings.Contains(out, bad) || strings.Contains(err.Error(), bad) {
+		if strings.Contains(out, bad) || strings.Contains(errText, bad) {
 			t.Errorf("output or error shows %q:\n%s\nerror: %v", bad, out, err)
 		}
 	}

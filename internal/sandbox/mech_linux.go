@@ -1,0 +1,283 @@
+package sandbox
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// variants are the forms of m to try, strongest first. bubblewrap
+// without a user namespace needs privileges, so only root tries it; it
+// still gets every other namespace, and bubblewrap drops its
+// capabilities.
+func variants(m Mechanism) [][]string {
+	if m != Bwrap {
+		return [][]string{nil}
+	}
+	v := [][]string{{"--unshare-user", "--disable-userns"}, {"--unshare-user"}}
+	if os.Getuid() == 0 {
+		v = append(v, nil)
+	}
+	return v
+}
+
+// prepare makes cmd start under m; the hooks are what m adds to killing
+// the process group, nil when nothing.
+func (r *Runner) prepare(m Mechanism, cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, error) {
+	// SIGKILL if iflint dies first, so that a killed iflint does not leave
+	// the command (bubblewrap, or the namespace's first process, taking
+	// the rest with it) running.
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	switch m {
+	case ProcessGroup:
+		return nil, nil
+	case Unshare:
+		// The command is the first process of a new PID namespace: when it
+		// ends, the kernel kills everything else in it. Its own user
+		// namespace (mapping only this user) leaves it no capability over
+		// processes outside, so even as root it cannot read iflint's
+		// memory once iflint is undumpable.
+		uid, gid := os.Getuid(), os.Getgid()
+		cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+		return nil, nil
+	case Cgroup:
+		return newCgroup(cmd)
+	case Bwrap:
+		return r.bwrap(cmd, p, orig)
+	}
+	return nil, fmt.Errorf("%s: %w", m, errUnsupported)
+}
+
+// bwrap turns cmd into bubblewrap running cmd (see Bwrap and plan).
+// The command is passed by the name it was given: bubblewrap looks it up
+// in the environment's PATH, from which environ removed relative entries.
+func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, error) {
+	bin, err := r.findBwrap(orig)
+	if err != nil {
+		return nil, err
+	}
+	infoR, infoW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.ExtraFiles = []*os.File{infoW} // fd 3: --info-fd
+	pl := r.plan(p, orig, cmd.Env)
+	args := append([]string{"bwrap"}, r.variant...)
+	args = append(args, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+		// The command's init dies with bubblewrap, and a new session has
+		// no controlling terminal to push keystrokes into (TIOCSTI).
+		"--die-with-parent", "--new-session",
+		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc")
+	for _, d := range pl.hide {
+		args = append(args, "--tmpfs", d)
+	}
+	for _, d := range pl.show {
+		args = append(args, "--ro-bind", d, d)
+	}
+	for _, f := range pl.mask {
+		// A device needs --dev-bind: other binds are nodev.
+		args = append(args, "--dev-bind", "/dev/null", f)
+	}
+	for _, d := range pl.rw {
+		args = append(args, "--bind", d, d)
+	}
+	args = append(args, "--info-fd", "3", "--chdir", p.repo, "--")
+	cmd.Path, cmd.Args = bin, append(args, cmd.Args...)
+	return namespaceInit(infoR, infoW), nil
+}
+
+// namespaceInit follows the first process of bubblewrap's PID namespace.
+// bubblewrap itself exits as soon as the command does, while that
+// process, and with it the namespace, is still being torn down; it is
+// also in a session of its own, out of reach of the process group's
+// kill. Its pid comes from --info-fd, as {"child-pid": N}; a pidfd
+// holds on to it, to kill it and to wait until it is gone, and with it
+// every process of the namespace (the kernel kills them all before the
+// first process's exit completes).
+func namespaceInit(infoR, infoW *os.File) *mechanismHooks {
+	pidfd := -1
+	read := make(chan struct{})
+	return &mechanismHooks{
+		started: func() {
+			infoW.Close()
+			go func() {
+				defer close(read)
+				defer infoR.Close()
+				var info struct {
+					ChildPid int `json:"child-pid"`
+				}
+				if json.NewDecoder(infoR).Decode(&info) != nil || info.ChildPid <= 0 {
+					return
+				}
+				if fd, err := unix.PidfdOpen(info.ChildPid, 0); err == nil {
+					pidfd = fd
+				}
+			}()
+		},
+		kill: func() {
+			select {
+			case <-read:
+				if pidfd >= 0 {
+					_ = unix.PidfdSendSignal(pidfd, unix.SIGKILL, nil, 0)
+				}
+			default: // not started yet: it dies with bubblewrap (--die-with-parent)
+			}
+		},
+		release: func() error {
+			infoW.Close()
+			select {
+			case <-read:
+			default:
+				// Not started (release after a failed Start), or bubblewrap
+				// killed before it wrote: the pipe's end comes with its exit.
+				infoR.Close()
+				return nil
+			}
+			if pidfd < 0 {
+				return nil
+			}
+			defer unix.Close(pidfd)
+			fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}}
+			for {
+				n, err := unix.Poll(fds, int(cgroupDrain.Milliseconds()))
+				switch {
+				case errors.Is(err, unix.EINTR):
+					continue
+				case err != nil:
+					return fmt.Errorf("waiting for the sandbox to end: %w", err)
+				case n == 0:
+					return fmt.Errorf("the sandbox's processes did not end within %s of SIGKILL", cgroupDrain)
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// findBwrap looks for bubblewrap on the PATH of Runner.Env, skipping
+// entries that are relative or lie inside the repository or a sealed
+// directory: a pull request must not get to provide its own "bwrap".
+func (r *Runner) findBwrap(orig string) (string, error) {
+	sealed := resolveAll(r.sealedDirs(orig))
+	for _, dir := range resolveAll(filepath.SplitList(lookupEnv(r.Env, "PATH"))) {
+		if inAny(dir, sealed) {
+			continue
+		}
+		p := filepath.Join(dir, "bwrap")
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", errors.New("bwrap is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
+}
+
+func inAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// cgroupSeq names this process's cgroups apart.
+var cgroupSeq atomic.Int64
+
+// cgroupDrain bounds the wait for a killed cgroup to empty.
+const cgroupDrain = 10 * time.Second
+
+// newCgroup makes a cgroup below this process's own (cgroup v2, where
+// it is delegated to this user) and starts cmd in it (clone3's
+// CLONE_INTO_CGROUP). Killing writes cgroup.kill, which the kernel
+// delivers to every member however it detached.
+func newCgroup(cmd *exec.Cmd) (*mechanismHooks, error) {
+	base, err := ownCgroup()
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(base, fmt.Sprintf("iflint-test-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating a cgroup: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cgroup.kill")); err != nil {
+		_ = os.Remove(dir)
+		return nil, errors.New("the cgroup has no cgroup.kill (Linux 5.14 or later)")
+	}
+	fd, err := syscall.Open(dir, syscall.O_DIRECTORY|syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		_ = os.Remove(dir)
+		return nil, fmt.Errorf("opening the cgroup: %w", err)
+	}
+	cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, fd
+	return &mechanismHooks{
+		kill: func() { _ = os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0) },
+		release: func() error {
+			syscall.Close(fd)
+			deadline := time.Now().Add(cgroupDrain)
+			for populated(dir) && time.Now().Before(deadline) {
+				time.Sleep(time.Millisecond)
+			}
+			if err := os.Remove(dir); err != nil {
+				return fmt.Errorf("removing the test's cgroup: %w", err)
+			}
+			return nil
+		},
+	}, nil
+}
+
+// populated reads cgroup.events: whether any process is still in it.
+func populated(dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, "cgroup.events"))
+	return err == nil && strings.Contains(string(b), "populated 1")
+}
+
+// ownCgroup is this process's cgroup v2 directory.
+func ownCgroup() (string, error) {
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return "", fmt.Errorf("reading /proc/self/cgroup: %w", err)
+	}
+	var rel string
+	found := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if r, ok := strings.CutPrefix(line, "0::"); ok {
+			rel, found = r, true
+		}
+	}
+	if !found {
+		return "", errors.New("no cgroup v2 hierarchy")
+	}
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// id parent major:minor root mountpoint options ... - fstype source
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		fields := strings.Fields(pre)
+		if !ok || len(fields) < 5 || !strings.HasPrefix(post, "cgroup2 ") {
+			continue
+		}
+		root, mnt := fields[3], fields[4]
+		sub := strings.TrimPrefix(rel, root)
+		if root == "/" {
+			sub = rel
+		}
+		return filepath.Join(mnt, sub), nil
+	}
+	return "", errors.New("no cgroup v2 file system mounted")
+}

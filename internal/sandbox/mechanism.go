@@ -1,0 +1,213 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Mechanism is how a test command is contained. Which one a run uses is
+// decided at run time by trying them in order (Runner.Sandbox): the
+// platform decides what works (bubblewrap installed or not, user
+// namespaces allowed or not, a writable cgroup or not), not a setting.
+type Mechanism string
+
+const (
+	// Bwrap runs the command under bubblewrap in new user, mount, PID,
+	// IPC and UTS namespaces: the filesystem read-only but for the
+	// command's own tree, HOME, TMPDIR and caches; the user's HOME, the
+	// shared temporary directories, /run, the runner's temporary
+	// directory, the workspace and the original repository hidden; a
+	// /proc of its own; no controlling terminal. When the namespace's
+	// first process ends, the kernel kills every other one in it.
+	Bwrap Mechanism = "bwrap"
+	// Unshare starts the command as the first process of new user, PID
+	// and IPC namespaces (clone(2) flags, no helper program): everything
+	// it starts dies with it, and it cannot read iflint's memory or
+	// environment even as root. The filesystem is not isolated.
+	Unshare Mechanism = "unshare"
+	// Cgroup starts the command in a cgroup of its own (cgroup v2,
+	// delegated to this user) and kills the cgroup afterwards: nothing
+	// the command started survives, however it detached. Nothing else is
+	// isolated.
+	Cgroup Mechanism = "cgroup"
+	// ProcessGroup is the last resort: the command's process group is
+	// killed, which a process that calls setsid escapes. Nothing is
+	// isolated beyond the environment, HOME and TMPDIR.
+	ProcessGroup Mechanism = "process-group"
+)
+
+// DefaultMechanisms are tried in this order: the strongest first.
+var DefaultMechanisms = []Mechanism{Bwrap, Unshare, Cgroup, ProcessGroup}
+
+// ParseMechanism accepts a mechanism's name.
+func ParseMechanism(s string) (Mechanism, error) {
+	for _, m := range DefaultMechanisms {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	names := make([]string, len(DefaultMechanisms))
+	for i, m := range DefaultMechanisms {
+		names[i] = string(m)
+	}
+	return "", fmt.Errorf("sandbox %q: expected one of %s", s, strings.Join(names, ", "))
+}
+
+// Isolated reports whether m is a real sandbox: the command cannot
+// write outside its own tree, cannot reach the runner's files, and
+// nothing it starts outlives it. Only then may code nobody reviewed
+// (a pull request from a fork) run as the test command.
+func (m Mechanism) Isolated() bool { return m == Bwrap }
+
+// Protects says in a phrase what m guarantees beyond the allowlisted
+// environment, the private HOME and TMPDIR and the closed descriptors
+// every mechanism gives.
+func (m Mechanism) Protects() string {
+	switch m {
+	case Bwrap:
+		return "user, mount, PID and IPC namespaces: read-only filesystem except the isolated tree, HOME, runner and workspace directories hidden, every process killed at the end"
+	case Unshare:
+		return "user, PID and IPC namespaces: every process killed at the end, iflint's memory unreadable; the filesystem is NOT isolated"
+	case Cgroup:
+		return "a cgroup of its own: every process killed at the end; the filesystem is NOT isolated"
+	case ProcessGroup:
+		return "NO sandbox: only the process group is killed (setsid escapes it), the filesystem is not isolated"
+	}
+	return ""
+}
+
+// Sandbox is what Runner.Sandbox found: the mechanism in use and why
+// the stronger ones were passed over.
+type Sandbox struct {
+	Mechanism Mechanism `json:"mechanism"`
+	// Isolated is Mechanism.Isolated: a real sandbox.
+	Isolated bool `json:"isolated"`
+	// Protects is Mechanism.Protects.
+	Protects string `json:"protects"`
+	// Unavailable are the stronger mechanisms tried first, with the
+	// reason each did not work here.
+	Unavailable []Unavailable `json:"unavailable,omitempty"`
+}
+
+// Unavailable is a mechanism that did not work, and why.
+type Unavailable struct {
+	Mechanism Mechanism `json:"mechanism"`
+	Reason    string    `json:"reason"`
+}
+
+// Text is the sandbox in a sentence, for reports.
+func (s Sandbox) Text() string {
+	out := fmt.Sprintf("%s (%s)", s.Mechanism, s.Protects)
+	for _, u := range s.Unavailable {
+		out += fmt.Sprintf("; %s unavailable: %s", u.Mechanism, u.Reason)
+	}
+	return out
+}
+
+// probeTimeout bounds one mechanism's trial run of `true`.
+const probeTimeout = 30 * time.Second
+
+// Sandbox decides, once per Runner, which mechanism contains its runs:
+// each of Mechanisms (default DefaultMechanisms) in turn runs `true` in
+// a scratch tree laid out as a real one, with everything the mechanism
+// sets up for a real run, and the first that succeeds is used for every
+// run. It is an error when none works, which can only happen when the
+// caller left ProcessGroup out (asking for a real sandbox, say).
+func (r *Runner) Sandbox() (Sandbox, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sandbox != nil {
+		return *r.sandbox, nil
+	}
+	ms := r.Mechanisms
+	if len(ms) == 0 {
+		ms = DefaultMechanisms
+	}
+	var s Sandbox
+	for _, m := range ms {
+		err := r.probe(m)
+		if err == nil {
+			s.Mechanism, s.Isolated, s.Protects = m, m.Isolated(), m.Protects()
+			r.sandbox = &s
+			return s, nil
+		}
+		s.Unavailable = append(s.Unavailable, Unavailable{m, err.Error()})
+	}
+	var reasons []string
+	for _, u := range s.Unavailable {
+		reasons = append(reasons, fmt.Sprintf("%s: %s", u.Mechanism, u.Reason))
+	}
+	return s, fmt.Errorf("verify: no sandbox for the test command works here (%s)", strings.Join(reasons, "; "))
+}
+
+// probe runs `true` under m in a scratch tree, in each of m's variants
+// (see variants) until one works, and keeps that variant for the runs.
+func (r *Runner) probe(m Mechanism) error {
+	if m == ProcessGroup {
+		return nil
+	}
+	var errs []string
+	for _, v := range variants(m) {
+		r.variant = v
+		err := r.tryOnce(m)
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err.Error())
+	}
+	r.variant = nil
+	return errors.New(strings.Join(slices.Compact(errs), "; "))
+}
+
+// tryOnce runs `true` under m (in r.variant) in a scratch tree.
+func (r *Runner) tryOnce(m Mechanism) error {
+	dir, err := os.MkdirTemp("", "iflint-probe-")
+	if err != nil {
+		return fmt.Errorf("creating a scratch tree: %w", err)
+	}
+	defer removeTree(dir)
+	p := paths{repo: filepath.Join(dir, "repo"), home: filepath.Join(dir, "home"), tmp: filepath.Join(dir, "tmp")}
+	if m.Isolated() {
+		p.cache = filepath.Join(dir, "cache")
+	}
+	for _, d := range []string{p.repo, p.home, p.tmp, p.cache} {
+		if d == "" {
+			continue
+		}
+		if err := os.Mkdir(d, 0o700); err != nil {
+			return fmt.Errorf("creating a scratch tree: %w", err)
+		}
+	}
+	env := r.environ(p)
+	truePath, err := lookPath("true", env)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	out := newTail(4 << 10)
+	code, err := r.launchAndWait(ctx, m, p, p.repo, []string{truePath}, env, out)
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		msg := strings.TrimSpace(string(out.Bytes()))
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg == "" {
+			msg = "no message"
+		}
+		return fmt.Errorf("a trial run exited %d: %s", code, msg)
+	}
+	return nil
+}
+
+// errUnsupported is a mechanism this system does not have.
+var errUnsupported = errors.New("not supported on this system")
