@@ -34,9 +34,9 @@ type Tree struct {
 	orig                   string // the repository, resolved
 	dir                    string
 	repo, home, tmp, cache string
-	manifest        map[string]entry
-	runs            int
-	unlock          func()
+	manifest               map[string]entry
+	runs                   int
+	unlock                 func()
 }
 
 // entry is how a path of the pristine copy looked, to tell afterwards
