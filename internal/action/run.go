@@ -46,6 +46,7 @@ type runner struct {
 	stdout io.Writer
 	stderr io.Writer
 	ws     string
+	fork   bool // the pull request comes from a fork (see target.Fork)
 	in     Inputs
 	ov     Overrides
 	cfg    *config.Config
@@ -140,6 +141,7 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if t.PR == nil {
 		return r.workspace(ctx, t)
 	}
+	r.fork = t.Fork
 	return r.pullRequest(ctx, *t.PR, token)
 }
 

@@ -30,6 +30,9 @@ type FixOptions struct {
 	// Test is the repository's test command; empty means candidates are
 	// proven by re-checks alone, and their records say no test ran.
 	Test []string
+	// NotTested is why no test runs when Test is empty (default: no
+	// test command configured), as the records say it.
+	NotTested string
 	// Refactor, when set, is asked to fix what the deterministic fixers
 	// left, for up to Rounds attempts per file, each told why the
 	// previous one was rejected.

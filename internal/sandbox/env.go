@@ -176,12 +176,31 @@ var toolHomes = []struct {
 }
 
 // cacheVars are the variables naming caches a toolchain writes on every
-// build; in a real sandbox they point into the command's own cache
-// directory (see Tree), since the real ones are read-only there.
+// build; in a real sandbox, where the real ones are read-only, they point
+// into the command's own cache directory (see Tree).
 var cacheVars = map[string]string{
 	"XDG_CACHE_HOME":   ".",
-	"GOCACHE":          "go-build",
 	"npm_config_cache": "npm",
+}
+
+// goBuildCache is the real Go build cache of env, if there is one: Go
+// reads a read-only build cache and leaves out what it cannot write, so
+// in a real sandbox the command keeps using the user's (warm: the
+// standard library and the modules are compiled already) without being
+// able to change it, and no run leaves anything in it for the next.
+func goBuildCache(env []string) string {
+	dir := lookupEnv(env, "GOCACHE")
+	if dir == "" {
+		if xdg := lookupEnv(env, "XDG_CACHE_HOME"); filepath.IsAbs(xdg) {
+			dir = filepath.Join(xdg, "go-build")
+		} else if home := lookupEnv(env, "HOME"); filepath.IsAbs(home) {
+			dir = filepath.Join(home, ".cache", "go-build")
+		}
+	}
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() && filepath.IsAbs(dir) {
+		return dir
+	}
+	return ""
 }
 
 // pinToolHomes sets the toolHomes of the real HOME in env (see toolHomes).
@@ -230,6 +249,7 @@ type paths struct {
 // sandbox, its own caches).
 func (r *Runner) environ(p paths) []string {
 	env := pinToolHomes(slices.Clone(r.Env))
+	goCache := goBuildCache(env)
 	env = allowEnv(env, r.PassEnv, r.ScrubNames)
 	var files []string
 	for _, f := range r.commandFiles() {
@@ -245,6 +265,10 @@ func (r *Runner) environ(p paths) []string {
 				env = setEnv(env, name, filepath.Join(p.cache, filepath.FromSlash(cacheVars[name])))
 			}
 		}
+		if goCache == "" {
+			goCache = filepath.Join(p.cache, "go-build")
+		}
+		env = setEnv(env, "GOCACHE", goCache)
 	}
 	// Without an explicit PWD the child would inherit the caller's, and a
 	// script using $PWD would write into the original checkout.

@@ -56,7 +56,7 @@ func ParseMechanism(s string) (Mechanism, error) {
 	for i, m := range DefaultMechanisms {
 		names[i] = string(m)
 	}
-	return "", fmt.Errorf("sandbox %q: expected one of %s", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("unknown sandbox %q: expected one of %s", s, strings.Join(names, ", "))
 }
 
 // Isolated reports whether m is a real sandbox: the command cannot
