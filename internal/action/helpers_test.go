@@ -2,6 +2,7 @@ package action
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/github/githubtest"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 const (
@@ -166,7 +168,10 @@ type fixture struct {
 	number int
 	base   string
 	head   string
-	stdout bytes.Buffer
+	// headRepo is the pull request's head repository (default the base's,
+	// owner/repoName; another one makes it a fork).
+	headRepo string
+	stdout   bytes.Buffer
 	stderr bytes.Buffer
 }
 
@@ -209,7 +214,9 @@ func (f *fixture) writeEvent() {
 	f.t.Helper()
 	ev := map[string]any{
 		"action": "synchronize", "number": f.number,
-		"pull_request": map[string]any{"number": f.number, "head": map[string]any{"sha": f.head}, "base": map[string]any{"sha": f.base}},
+		"pull_request": map[string]any{"number": f.number,
+			"head": map[string]any{"sha": f.head, "repo": map[string]any{"full_name": cmp.Or(f.headRepo, owner+"/"+repoName)}},
+			"base": map[string]any{"sha": f.base, "repo": map[string]any{"full_name": owner + "/" + repoName}}},
 		"repository":   map[string]any{"name": repoName, "owner": map[string]any{"login": owner}},
 	}
 	b, _ := json.Marshal(ev)
@@ -241,6 +248,12 @@ func (f *fixture) environ() []string {
 
 // run runs the action once, with fresh output files and logs.
 func (f *fixture) run(ov Overrides) (int, error) {
+	return f.runIn(nil, ov)
+}
+
+// runIn runs the action once with the test command contained by one of
+// mechanisms (nil: the strongest that works here).
+func (f *fixture) runIn(mechanisms []sandbox.Mechanism, ov Overrides) (int, error) {
 	f.t.Helper()
 	f.stdout.Reset()
 	f.stderr.Reset()
@@ -253,7 +266,7 @@ func (f *fixture) run(ov Overrides) (int, error) {
 	return Run(context.Background(), Env{
 		Getenv: f.getenv, Environ: f.environ, Stdout: &f.stdout, Stderr: &f.stderr,
 		HTTPClient: &http.Client{Timeout: time.Minute}, Now: func() time.Time { return clock },
-		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test",
+		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test", Sandbox: mechanisms,
 	}, ov)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/iflint/iflint/internal/baseline"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/toolchain"
 )
 
@@ -32,6 +33,9 @@ type Env struct {
 	HTTPClient *http.Client
 	Now        func() time.Time
 	Sleep      func(context.Context, time.Duration) error
+	// Sandbox are the ways to contain the test command, tried in order
+	// (nil: sandbox.DefaultMechanisms, the strongest that works).
+	Sandbox []sandbox.Mechanism
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string

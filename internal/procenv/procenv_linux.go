@@ -54,7 +54,13 @@ func Hide() error {
 		return err
 	}
 	block = append(block, fdVar+"="+strconv.Itoa(fd))
-	err = syscall.Exec("/proc/self/exe", os.Args, block)
+	// By its real path rather than /proc/self/exe, so that the process
+	// keeps its name (ps, /proc/pid/comm).
+	self, err := os.Executable()
+	if err != nil {
+		self = "/proc/self/exe"
+	}
+	err = syscall.Exec(self, os.Args, block)
 	f.Close()
 	return fmt.Errorf("re-executing %s: %w", os.Args[0], err)
 }

@@ -72,3 +72,44 @@ touch "$HOME/h" "$TMPDIR/t" "$XDG_CACHE_HOME/c" && echo own dirs writable`
 		t.Error("the command wrote into GOPATH")
 	}
 }
+
+// TestCacheOverlay: in bubblewrap, where overlays work, the command's Go
+// build cache is the real one (warm), and what the command writes there
+// lands in its own layer: the real cache is byte-identical afterwards,
+// and the next run of the same tree still sees the write.
+func TestCacheOverlay(t *testing.T) {
+	if ms := workingMechanisms(t); len(ms) == 0 || ms[0] != sandbox.Bwrap {
+		t.Skip("bubblewrap does not work here")
+	}
+	home := filepath.Join(t.TempDir(), "home")
+	real := filepath.Join(home, ".cache", "go-build")
+	writeFile(t, filepath.Join(real, "00", "entry-d"), "compiled\n", 0o644)
+	r := &sandbox.Runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}, TreeDir: t.TempDir(), Mechanisms: []sandbox.Mechanism{sandbox.Bwrap}}
+	sb, err := r.Sandbox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sb.CacheOverlay {
+		if os.Getenv("CI") != "" || os.Getenv("IFLINT_E2E") != "" {
+			t.Fatalf("no cache overlays under CI: %+v", sb)
+		}
+		t.Skip("overlays do not work here")
+	}
+	before := hashTree(t, home)
+	tree, err := r.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	first, err := tree.Run(context.Background(), nil, sandbox.Shell(`test "$GOCACHE" = `+real+` && cat "$GOCACHE/00/entry-d" && echo new > "$GOCACHE/00/new-d" && rm "$GOCACHE/00/entry-d" && echo wrote`))
+	if err != nil || first.OutputTail != "compiled\nwrote\n" {
+		t.Fatalf("first run: %+v %v", first, err)
+	}
+	second, err := tree.Run(context.Background(), nil, sandbox.Shell(`cat "$GOCACHE/00/new-d"; test -e "$GOCACHE/00/entry-d" || echo removed; grep -c overlay /proc/self/mountinfo >/dev/null && ls -A "$(dirname "$XDG_CACHE_HOME")" >/dev/null`))
+	if err != nil || second.OutputTail != "new\nremoved\n" {
+		t.Fatalf("second run: %+v %v", second, err)
+	}
+	if after := hashTree(t, home); after != before {
+		t.Errorf("the real cache changed:\n%s\nwant:\n%s", after, before)
+	}
+}

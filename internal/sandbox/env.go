@@ -158,49 +158,56 @@ func withoutValues(env, values []string) []string {
 // usual names; these variables keep the toolchains and their caches
 // where they are, so that builds still find their compilers and module
 // caches. Each is set only when the environment does not set it and the
-// directory exists. A real sandbox shows them read-only (cache says which
-// are caches: the sandbox gives the command writable ones of its own).
-var toolHomes = []struct {
-	name, rel string
-	cache     bool
-}{
-	{"GOPATH", "go", false},
-	{"GOENV", ".config/go/env", false}, // `go env -w` settings: GOFLAGS, GOPROXY, GOTOOLCHAIN
-	{"XDG_CACHE_HOME", ".cache", true}, // Go's build cache, pip's, ccache's ...
-	{"CARGO_HOME", ".cargo", false},
-	{"RUSTUP_HOME", ".rustup", false},
-	{"PYENV_ROOT", ".pyenv", false},
-	{"PYTHONUSERBASE", ".local", false}, // pip install --user
-	{"npm_config_cache", ".npm", true},
-	{"GRADLE_USER_HOME", ".gradle", false},
+// directory exists. A real sandbox shows them read-only (and its caches
+// writable, see cacheVars).
+var toolHomes = []struct{ name, rel string }{
+	{"GOPATH", "go"},
+	{"GOENV", ".config/go/env"},  // `go env -w` settings: GOFLAGS, GOPROXY, GOTOOLCHAIN
+	{"XDG_CACHE_HOME", ".cache"}, // Go's build cache, pip's, ccache's ...
+	{"CARGO_HOME", ".cargo"},
+	{"RUSTUP_HOME", ".rustup"},
+	{"PYENV_ROOT", ".pyenv"},
+	{"PYTHONUSERBASE", ".local"}, // pip install --user
+	{"npm_config_cache", ".npm"},
+	{"GRADLE_USER_HOME", ".gradle"},
 }
 
-// cacheVars are the variables naming caches a toolchain writes on every
-// build; in a real sandbox, where the real ones are read-only, they point
-// into the command's own cache directory (see Tree).
-var cacheVars = map[string]string{
-	"XDG_CACHE_HOME":   ".",
-	"npm_config_cache": "npm",
+// cacheVars name the caches toolchains write on every build, with where
+// each is by default (relative to HOME) and where the command's own copy
+// goes (relative to its cache directory). In a real sandbox the real
+// caches are read-only, and Go, for one, cannot build without writing
+// its build cache: where it can, the sandbox mounts an overlay on each
+// (the real one below, the command's own writable layer above: warm from
+// the first run, and the real one never changes); elsewhere the
+// variables point into the command's own cache directory, which starts
+// empty.
+var cacheVars = []struct{ name, home, own string }{
+	{"XDG_CACHE_HOME", ".cache", "."},
+	{"GOCACHE", ".cache/go-build", "go-build"},
+	{"GOMODCACHE", "go/pkg/mod", "go-mod"},
+	{"npm_config_cache", ".npm", "npm"},
 }
 
-// goBuildCache is the real Go build cache of env, if there is one: Go
-// reads a read-only build cache and leaves out what it cannot write, so
-// in a real sandbox the command keeps using the user's (warm: the
-// standard library and the modules are compiled already) without being
-// able to change it, and no run leaves anything in it for the next.
-func goBuildCache(env []string) string {
-	dir := lookupEnv(env, "GOCACHE")
-	if dir == "" {
-		if xdg := lookupEnv(env, "XDG_CACHE_HOME"); filepath.IsAbs(xdg) {
-			dir = filepath.Join(xdg, "go-build")
-		} else if home := lookupEnv(env, "HOME"); filepath.IsAbs(home) {
-			dir = filepath.Join(home, ".cache", "go-build")
+// realCaches are the existing real caches of env by variable name.
+func realCaches(env []string) map[string]string {
+	out := map[string]string{}
+	home := lookupEnv(env, "HOME")
+	for _, c := range cacheVars {
+		dir := lookupEnv(env, c.name)
+		switch {
+		case dir != "":
+		case c.name == "GOCACHE" && filepath.IsAbs(lookupEnv(env, "XDG_CACHE_HOME")):
+			dir = filepath.Join(lookupEnv(env, "XDG_CACHE_HOME"), "go-build")
+		case c.name == "GOMODCACHE" && filepath.IsAbs(strings.Split(lookupEnv(env, "GOPATH"), ":")[0]):
+			dir = filepath.Join(strings.Split(lookupEnv(env, "GOPATH"), ":")[0], "pkg", "mod")
+		case filepath.IsAbs(home):
+			dir = filepath.Join(home, filepath.FromSlash(c.home))
+		}
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && filepath.IsAbs(dir) {
+			out[c.name] = dir
 		}
 	}
-	if fi, err := os.Stat(dir); err == nil && fi.IsDir() && filepath.IsAbs(dir) {
-		return dir
-	}
-	return ""
+	return out
 }
 
 // pinToolHomes sets the toolHomes of the real HOME in env (see toolHomes).
@@ -249,7 +256,7 @@ type paths struct {
 // sandbox, its own caches).
 func (r *Runner) environ(p paths) []string {
 	env := pinToolHomes(slices.Clone(r.Env))
-	goCache := goBuildCache(env)
+	caches := realCaches(env)
 	env = allowEnv(env, r.PassEnv, r.ScrubNames)
 	var files []string
 	for _, f := range r.commandFiles() {
@@ -260,15 +267,14 @@ func (r *Runner) environ(p paths) []string {
 		env = setEnv(env, "PATH", absolutePath(path))
 	}
 	if p.cache != "" {
-		for _, name := range sortedKeys(cacheVars) {
-			if name == "XDG_CACHE_HOME" || lookupEnv(env, name) != "" {
-				env = setEnv(env, name, filepath.Join(p.cache, filepath.FromSlash(cacheVars[name])))
+		// With overlays the real paths stay (see cacheVars).
+		for _, c := range cacheVars {
+			dir, ok := caches[c.name]
+			if !ok || !r.overlay {
+				dir = filepath.Join(p.cache, filepath.FromSlash(c.own))
 			}
+			env = setEnv(env, c.name, dir)
 		}
-		if goCache == "" {
-			goCache = filepath.Join(p.cache, "go-build")
-		}
-		env = setEnv(env, "GOCACHE", goCache)
 	}
 	// Without an explicit PWD the child would inherit the caller's, and a
 	// script using $PWD would write into the original checkout.
@@ -291,15 +297,6 @@ func absolutePath(list string) string {
 		}
 	}
 	return strings.Join(keep, string(filepath.ListSeparator))
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // setEnv replaces every entry for name by one with value, appended last.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -93,9 +94,84 @@ func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, er
 	for _, d := range pl.rw {
 		args = append(args, "--bind", d, d)
 	}
+	command := cmd.Args
+	if r.overlay {
+		if command, err = overlaid(p, cmd.Env, command); err != nil {
+			infoR.Close()
+			infoW.Close()
+			return nil, err
+		}
+		if len(command) != len(cmd.Args) {
+			args = append(args, "--cap-add", "CAP_SYS_ADMIN")
+		}
+	}
 	args = append(args, "--info-fd", "3", "--chdir", p.repo, "--")
-	cmd.Path, cmd.Args = bin, append(args, cmd.Args...)
+	cmd.Path, cmd.Args = bin, append(args, command...)
 	return namespaceInit(infoR, infoW), nil
+}
+
+// overlayScript mounts an overlay on each real cache ("$1" of them, each
+// as mount, lower, upper and work directory), hides the layers' directory
+// (mount, directory), and
+// runs the command without any capability: bubblewrap keeps
+// CAP_SYS_ADMIN (in the sandbox's own user namespace) for this script
+// only, and setpriv drops every capability for good, bounding set
+// included, before the command runs.
+const overlayScript = `set -e
+n=$1; shift
+while [ "$n" -gt 0 ]; do
+	"$1" -t overlay overlay -o "lowerdir=$2,upperdir=$3,workdir=$4" "$2"
+	shift 4; n=$((n-1))
+done
+"$1" -t tmpfs none "$2"
+shift 2
+exec "$@"`
+
+// overlaid wraps command in overlayScript for the real caches env names
+// (see cacheVars), with layers under the command's cache directory; it
+// returns command as it is when there is nothing to overlay.
+func overlaid(p paths, env, command []string) ([]string, error) {
+	layers := filepath.Join(p.cache, ".overlay")
+	var lowers []string
+	for _, c := range cacheVars {
+		dir := lookupEnv(env, c.name)
+		if dir == "" || within(dir, p.cache) || strings.ContainsAny(dir, ",:\\") {
+			continue
+		}
+		lowers = append(lowers, dir)
+	}
+	lowers = outermost(resolveAll(lowers))
+	if len(lowers) == 0 {
+		return command, nil
+	}
+	sh, mount, setpriv := trusted("sh"), trusted("mount"), trusted("setpriv")
+	if sh == "" || mount == "" || setpriv == "" {
+		return nil, errors.New("overlays need sh, mount and setpriv in /usr/bin or /bin")
+	}
+	args := []string{sh, "-c", overlayScript, "sh", strconv.Itoa(len(lowers))}
+	for i, lower := range lowers {
+		up, work := filepath.Join(layers, strconv.Itoa(i), "up"), filepath.Join(layers, strconv.Itoa(i), "work")
+		for _, d := range []string{up, work} {
+			if err := os.MkdirAll(d, 0o700); err != nil {
+				return nil, fmt.Errorf("creating an overlay's layers: %w", err)
+			}
+		}
+		args = append(args, mount, lower, up, work)
+	}
+	args = append(args, mount, layers,
+		setpriv, "--no-new-privs", "--inh-caps=-all", "--ambient-caps=-all", "--bounding-set=-all", "--")
+	return append(args, command...), nil
+}
+
+// trusted finds a system program in the system's own directories only.
+func trusted(name string) string {
+	for _, dir := range []string{"/usr/bin", "/bin", "/usr/sbin", "/sbin"} {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }
 
 // namespaceInit follows the first process of bubblewrap's PID namespace.

@@ -90,6 +90,10 @@ type Sandbox struct {
 	Isolated bool `json:"isolated"`
 	// Protects is Mechanism.Protects.
 	Protects string `json:"protects"`
+	// CacheOverlay is set when, in a real sandbox, the toolchains' real
+	// caches are overlaid (read from, written above); otherwise the
+	// command's caches start empty.
+	CacheOverlay bool `json:"cache_overlay,omitempty"`
 	// Unavailable are the stronger mechanisms tried first, with the
 	// reason each did not work here.
 	Unavailable []Unavailable `json:"unavailable,omitempty"`
@@ -133,7 +137,7 @@ func (r *Runner) Sandbox() (Sandbox, error) {
 	for _, m := range ms {
 		err := r.probe(m)
 		if err == nil {
-			s.Mechanism, s.Isolated, s.Protects = m, m.Isolated(), m.Protects()
+			s.Mechanism, s.Isolated, s.Protects, s.CacheOverlay = m, m.Isolated(), m.Protects(), r.overlay
 			r.sandbox = &s
 			return s, nil
 		}
@@ -148,20 +152,42 @@ func (r *Runner) Sandbox() (Sandbox, error) {
 
 // probe runs `true` under m in a scratch tree, in each of m's variants
 // (see variants) until one works, and keeps that variant for the runs.
+// For a real sandbox it also tries overlays on the real caches (see
+// cacheVars), in the first variant that allows them: bubblewrap's
+// --disable-userns does not (the command would sit in a nested user
+// namespace that does not own its mounts), and warm caches are worth
+// more to every run than the command's being unable to make further
+// user namespaces, so a variant with overlays wins over a stronger one
+// without.
 func (r *Runner) probe(m Mechanism) error {
 	if m == ProcessGroup {
 		return nil
 	}
 	var errs []string
+	var fallback []string
+	found := false
 	for _, v := range variants(m) {
-		r.variant = v
-		err := r.tryOnce(m)
-		if err == nil {
+		r.variant, r.overlay = v, false
+		if err := r.tryOnce(m); err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		if !m.Isolated() {
 			return nil
 		}
-		errs = append(errs, err.Error())
+		if !found {
+			fallback, found = v, true
+		}
+		r.overlay = true
+		if r.tryOnce(m) == nil {
+			return nil
+		}
 	}
-	r.variant = nil
+	if found {
+		r.variant, r.overlay = fallback, false
+		return nil
+	}
+	r.variant, r.overlay = nil, false
 	return errors.New(strings.Join(slices.Compact(errs), "; "))
 }
 

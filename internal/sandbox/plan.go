@@ -41,7 +41,7 @@ var sharedDirs = []string{"/tmp", "/var/tmp", "/run", "/var/run", "/home", "/roo
 
 // toolDirVars name directories (lists for the *PATH ones) the command's
 // toolchains are found in.
-var toolDirVars = []string{"PATH", "GOPATH", "GOROOT", "GOMODCACHE", "GOCACHE", "GOENV", "JAVA_HOME", "JDK_HOME", "GRADLE_USER_HOME",
+var toolDirVars = []string{"PATH", "GOPATH", "GOROOT", "GOMODCACHE", "GOCACHE", "XDG_CACHE_HOME", "npm_config_cache", "GOENV", "JAVA_HOME", "JDK_HOME", "GRADLE_USER_HOME",
 	"M2_HOME", "MAVEN_HOME", "CARGO_HOME", "RUSTUP_HOME", "PYENV_ROOT", "VIRTUAL_ENV", "PYTHONPATH", "pythonLocation",
 	"Python_ROOT_DIR", "Python2_ROOT_DIR", "Python3_ROOT_DIR", "NODE_PATH", "NVM_DIR", "NVM_BIN", "GEM_HOME", "GEM_PATH",
 	"DOTNET_ROOT", "LD_LIBRARY_PATH", "PKG_CONFIG_PATH"}

@@ -67,6 +67,7 @@ type Runner struct {
 	mu      sync.Mutex
 	sandbox *Sandbox // decided by Sandbox
 	variant []string // the mechanism's form that worked (see variants)
+	overlay bool     // bubblewrap: overlays on the real caches work (see cacheVars)
 }
 
 // Shell turns a shell script into a command for Run, for repositories whose
