@@ -172,7 +172,7 @@ type fixture struct {
 	// owner/repoName; another one makes it a fork).
 	headRepo string
 	stdout   bytes.Buffer
-	stderr bytes.Buffer
+	stderr   bytes.Buffer
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
@@ -217,7 +217,7 @@ func (f *fixture) writeEvent() {
 		"pull_request": map[string]any{"number": f.number,
 			"head": map[string]any{"sha": f.head, "repo": map[string]any{"full_name": cmp.Or(f.headRepo, owner+"/"+repoName)}},
 			"base": map[string]any{"sha": f.base, "repo": map[string]any{"full_name": owner + "/" + repoName}}},
-		"repository":   map[string]any{"name": repoName, "owner": map[string]any{"login": owner}},
+		"repository": map[string]any{"name": repoName, "owner": map[string]any{"login": owner}},
 	}
 	b, _ := json.Marshal(ev)
 	if err := os.WriteFile(f.env["GITHUB_EVENT_PATH"], b, 0o644); err != nil {
