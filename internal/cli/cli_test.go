@@ -108,7 +108,7 @@ var testTiming = regexp.MustCompile(`(?m)^(  \| Ran \d+ tests? in )[0-9.]+s$`)
 
 var (
 	sandboxName   = regexp.MustCompile(`(sandbox: |"sandbox": ")(bwrap|unshare|cgroup|process-group)`)
-	noRealSandbox = regexp.MustCompile(`(?m)^iflint: the test command ran without a real sandbox: .*\n`)
+	noRealSandbox = regexp.MustCompile(`(?m)^iflint: no real sandbox works here for the test command: .*\n`)
 )
 
 // scriptEnv passes through only what test commands need to find their

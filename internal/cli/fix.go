@@ -135,7 +135,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		}
 		writeFixReport(c, res, *write)
 		if sandboxUsed != nil && !sandboxUsed.Isolated {
-			fmt.Fprintf(c.Stderr, "iflint: the test command ran without a real sandbox: %s\n", sandboxUsed.Text())
+			fmt.Fprintf(c.Stderr, "iflint: no real sandbox works here for the test command: %s\n", sandboxUsed.Text())
 		}
 	}
 	for _, s := range files.Skipped {

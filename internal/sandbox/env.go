@@ -181,11 +181,22 @@ var toolHomes = []struct{ name, rel string }{
 // the first run, and the real one never changes); elsewhere the
 // variables point into the command's own cache directory, which starts
 // empty.
-var cacheVars = []struct{ name, home, own string }{
-	{"XDG_CACHE_HOME", ".cache", "."},
-	{"GOCACHE", ".cache/go-build", "go-build"},
-	{"GOMODCACHE", "go/pkg/mod", "go-mod"},
-	{"npm_config_cache", ".npm", "npm"},
+//
+// Go's module cache is written only to download a module: without an
+// overlay it stays the real one, read-only (a module it lacks cannot be
+// fetched), rather than an empty one that would fetch every module again.
+var cacheVars = []struct {
+	name, home, own string
+	onlyOverlaid    bool
+}{
+	{"XDG_CACHE_HOME", ".cache", ".", false},
+	{"GOCACHE", ".cache/go-build", "go-build", false},
+	{"GOMODCACHE", "go/pkg/mod", "", true},
+	{"npm_config_cache", ".npm", "npm", false},
+}
+
+func firstPath(list string) string {
+	return filepath.SplitList(list + string(filepath.ListSeparator))[0]
 }
 
 // realCaches are the existing real caches of env by variable name.
@@ -198,8 +209,8 @@ func realCaches(env []string) map[string]string {
 		case dir != "":
 		case c.name == "GOCACHE" && filepath.IsAbs(lookupEnv(env, "XDG_CACHE_HOME")):
 			dir = filepath.Join(lookupEnv(env, "XDG_CACHE_HOME"), "go-build")
-		case c.name == "GOMODCACHE" && filepath.IsAbs(strings.Split(lookupEnv(env, "GOPATH"), ":")[0]):
-			dir = filepath.Join(strings.Split(lookupEnv(env, "GOPATH"), ":")[0], "pkg", "mod")
+		case c.name == "GOMODCACHE" && filepath.IsAbs(firstPath(lookupEnv(env, "GOPATH"))):
+			dir = filepath.Join(firstPath(lookupEnv(env, "GOPATH")), "pkg", "mod")
 		case filepath.IsAbs(home):
 			dir = filepath.Join(home, filepath.FromSlash(c.home))
 		}
@@ -270,7 +281,11 @@ func (r *Runner) environ(p paths) []string {
 		// With overlays the real paths stay (see cacheVars).
 		for _, c := range cacheVars {
 			dir, ok := caches[c.name]
-			if !ok || !r.overlay {
+			switch {
+			case ok && r.overlay:
+			case c.onlyOverlaid:
+				continue
+			default:
 				dir = filepath.Join(p.cache, filepath.FromSlash(c.own))
 			}
 			env = setEnv(env, c.name, dir)
