@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +23,10 @@ import (
 // still gets every other namespace, and bubblewrap drops its
 // capabilities.
 func variants(m Mechanism) [][]string {
+	if m == Unshare {
+		// The user as itself (util-linux 2.38), else as root inside.
+		return [][]string{{"--map-current-user"}, {"--map-root-user"}}
+	}
 	if m != Bwrap {
 		return [][]string{nil}
 	}
@@ -43,15 +48,21 @@ func (r *Runner) prepare(m Mechanism, cmd *exec.Cmd, p paths, orig string) (*mec
 	case ProcessGroup:
 		return nil, nil
 	case Unshare:
-		// The command is the first process of a new PID namespace: when it
-		// ends, the kernel kills everything else in it. Its own user
-		// namespace (mapping only this user) leaves it no capability over
-		// processes outside, so even as root it cannot read iflint's
-		// memory once iflint is undumpable.
-		uid, gid := os.Getuid(), os.Getgid()
-		cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
-		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
-		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+		// util-linux's unshare, not clone flags of our own: an undumpable
+		// parent (see undumpable) cannot write a child's uid_map, while
+		// unshare maps its own user after exec made it dumpable again.
+		// The command is the first process of the new PID namespace: when
+		// it ends, the kernel kills everything else in it, and it dies
+		// with unshare (--kill-child). Its own user namespace leaves it no
+		// capability over processes outside, so even as root it cannot
+		// read iflint's memory.
+		bin := trusted("unshare")
+		if bin == "" {
+			return nil, errors.New("unshare (util-linux) is not installed in /usr/bin or /bin")
+		}
+		args := append([]string{"unshare"}, r.variant...)
+		args = append(args, "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--")
+		cmd.Path, cmd.Args = bin, append(args, cmd.Args...)
 		return nil, nil
 	case Cgroup:
 		return newCgroup(cmd)
@@ -96,13 +107,14 @@ func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, er
 	}
 	command := cmd.Args
 	if r.overlay {
-		if command, err = overlaid(p, cmd.Env, command); err != nil {
+		var binds []string
+		if command, binds, err = r.overlaid(p, cmd.Env, command); err != nil {
 			infoR.Close()
 			infoW.Close()
 			return nil, err
 		}
-		if len(command) != len(cmd.Args) {
-			args = append(args, "--cap-add", "CAP_SYS_ADMIN")
+		if binds != nil {
+			args = append(append(args, binds...), "--cap-add", "CAP_SYS_ADMIN")
 		}
 	}
 	args = append(args, "--info-fd", "3", "--chdir", p.repo, "--")
@@ -110,27 +122,13 @@ func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, er
 	return namespaceInit(infoR, infoW), nil
 }
 
-// overlayScript mounts an overlay on each real cache ("$1" of them, each
-// as mount, lower, upper and work directory), hides the layers' directory
-// (mount, directory), and
-// runs the command without any capability: bubblewrap keeps
-// CAP_SYS_ADMIN (in the sandbox's own user namespace) for this script
-// only, and setpriv drops every capability for good, bounding set
-// included, before the command runs.
-const overlayScript = `set -e
-n=$1; shift
-while [ "$n" -gt 0 ]; do
-	"$1" -t overlay overlay -o "lowerdir=$2,upperdir=$3,workdir=$4" "$2"
-	shift 4; n=$((n-1))
-done
-"$1" -t tmpfs none "$2"
-shift 2
-exec "$@"`
-
-// overlaid wraps command in overlayScript for the real caches env names
-// (see cacheVars), with layers under the command's cache directory; it
-// returns command as it is when there is nothing to overlay.
-func overlaid(p paths, env, command []string) ([]string, error) {
+// overlaid wraps command in the overlay helper (see overlay_linux.go)
+// for the real caches env names (see cacheVars), with layers under the
+// command's cache directory; it returns command as it is when there is
+// nothing to overlay. The helper is this very program, bound read-only
+// into the layers' directory, which it hides once the overlays are
+// mounted; setpriv then drops every capability before the command runs.
+func (r *Runner) overlaid(p paths, env, command []string) ([]string, []string, error) {
 	layers := filepath.Join(p.cache, ".overlay")
 	var lowers []string
 	for _, c := range cacheVars {
@@ -142,25 +140,36 @@ func overlaid(p paths, env, command []string) ([]string, error) {
 	}
 	lowers = outermost(resolveAll(lowers))
 	if len(lowers) == 0 {
-		return command, nil
+		return command, nil, nil
 	}
-	sh, mount, setpriv := trusted("sh"), trusted("mount"), trusted("setpriv")
-	if sh == "" || mount == "" || setpriv == "" {
-		return nil, errors.New("overlays need sh, mount and setpriv in /usr/bin or /bin")
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, fmt.Errorf("the overlay helper: %w", err)
 	}
-	args := []string{sh, "-c", overlayScript, "sh", strconv.Itoa(len(lowers))}
+	setpriv := trusted("setpriv")
+	if setpriv == "" {
+		return nil, nil, errors.New("overlays need setpriv (util-linux) in /usr/bin or /bin")
+	}
+	helper := filepath.Join(layers, "helper")
+	if err := os.MkdirAll(layers, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("creating the overlays' layers: %w", err)
+	}
+	if err := os.WriteFile(helper, nil, 0o500); err != nil && !errors.Is(err, fs.ErrPermission) {
+		return nil, nil, fmt.Errorf("creating the overlay helper's mount point: %w", err)
+	}
+	args := []string{helper, overlayHelperArg, layers}
 	for i, lower := range lowers {
 		up, work := filepath.Join(layers, strconv.Itoa(i), "up"), filepath.Join(layers, strconv.Itoa(i), "work")
 		for _, d := range []string{up, work} {
 			if err := os.MkdirAll(d, 0o700); err != nil {
-				return nil, fmt.Errorf("creating an overlay's layers: %w", err)
+				return nil, nil, fmt.Errorf("creating an overlay's layers: %w", err)
 			}
 		}
-		args = append(args, mount, lower, up, work)
+		args = append(args, lower, up, work)
 	}
-	args = append(args, mount, layers,
-		setpriv, "--no-new-privs", "--inh-caps=-all", "--ambient-caps=-all", "--bounding-set=-all", "--")
-	return append(args, command...), nil
+	args = append(args, "--", setpriv, "--no-new-privs", "--inh-caps=-all", "--ambient-caps=-all", "--bounding-set=-all", "--")
+	binds := []string{"--ro-bind", self, helper}
+	return append(args, command...), binds, nil
 }
 
 // trusted finds a system program in the system's own directories only.
