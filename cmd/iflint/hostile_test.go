@@ -97,7 +97,7 @@ echo done`
 	writeTestFile(t, filepath.Join(workspace, "main.go"), "package main\n\nfunc parse_line(s string) string { return s }\n\nfunc main() { _ = parse_line(\"x\") }\n")
 	before := map[string]string{"checkout": treeHash(t, workspace), "HOME": treeHash(t, home), "RUNNER_TEMP": treeHash(t, runnerTemp)}
 
-	env := append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "GOPATH=" + filepath.Join(home, "go"),
+	env := append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "GOPATH=" + filepath.Join(home, "go"), "TMPDIR=" + t.TempDir(),
 		"RUNNER_TEMP=" + runnerTemp, "GITHUB_WORKSPACE=" + workspace}, secretEnv...)
 	for name, p := range cmdFiles {
 		env = append(env, name+"="+p)
@@ -184,7 +184,7 @@ func TestOwnEnvironmentHidden(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "main.go"), "package main\n\nfunc parse_line(s string) string { return s }\n\nfunc main() { _ = parse_line(\"x\") }\n")
 	cmd := exec.Command(bin, "fix", "-format", "json", "-sandbox", "process-group")
 	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, secretEnv...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "TMPDIR=" + t.TempDir()}, secretEnv...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	_ = cmd.Run()

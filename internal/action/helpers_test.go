@@ -171,13 +171,14 @@ type fixture struct {
 	// headRepo is the pull request's head repository (default the base's,
 	// owner/repoName; another one makes it a fork).
 	headRepo string
+	treeDir  string // the test command's trees and caches
 	stdout   bytes.Buffer
 	stderr   bytes.Buffer
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	t.Helper()
-	f := &fixture{t: t, srv: githubtest.New(t, githubtest.Options{RateLimit: 1 << 30}), repo: newGitRepo(t), dir: t.TempDir(), number: 7}
+	f := &fixture{t: t, srv: githubtest.New(t, githubtest.Options{RateLimit: 1 << 30}), repo: newGitRepo(t), dir: t.TempDir(), number: 7, treeDir: t.TempDir()}
 	f.srv.AddToken(canaryToken, githubtest.Token{Login: botLogin, Write: true})
 	f.srv.AddToken(roToken, githubtest.Token{Login: botLogin})
 	f.base = f.repo.commit("base", base)
@@ -266,7 +267,7 @@ func (f *fixture) runIn(mechanisms []sandbox.Mechanism, ov Overrides) (int, erro
 	return Run(context.Background(), Env{
 		Getenv: f.getenv, Environ: f.environ, Stdout: &f.stdout, Stderr: &f.stderr,
 		HTTPClient: &http.Client{Timeout: time.Minute}, Now: func() time.Time { return clock },
-		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test", Sandbox: mechanisms,
+		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test", Sandbox: mechanisms, TreeDir: f.treeDir,
 	}, ov)
 }
 

@@ -36,6 +36,10 @@ type Env struct {
 	// Sandbox are the ways to contain the test command, tried in order
 	// (nil: sandbox.DefaultMechanisms, the strongest that works).
 	Sandbox []sandbox.Mechanism
+	// TreeDir holds the test command's isolated trees and kept caches
+	// (empty: a directory of this user's under the system's temporary
+	// directory).
+	TreeDir string
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string

@@ -69,6 +69,7 @@ func TestScripts(t *testing.T) {
 			cmd := &Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: cwd,
 				Getenv:    scriptEnv,
 				BuildInfo: testBuildInfo,
+				TreeDir:   t.TempDir(),
 				// A stopped clock keeps timing lines out of the goldens' way.
 				Now: func() time.Time { return time.Unix(0, 0) }}
 			code := cmd.Main(context.Background(), args)

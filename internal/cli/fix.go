@@ -80,7 +80,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if testCmd != "" {
 		o.Test = sandbox.Shell(testCmd)
 		o.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub,
-			Mechanisms: mechanisms, KeepCache: true, Now: c.Now}
+			Mechanisms: mechanisms, KeepCache: true, TreeDir: c.TreeDir, Now: c.Now}
 		sb, err := o.Runner.Sandbox()
 		if err != nil {
 			return ExitUsage, usageError{err}

@@ -76,11 +76,43 @@ func (r *Runner) Open(repoDir string) (*Tree, error) {
 	t := &Tree{r: r, orig: orig, dir: dir, unlock: unlock}
 	if r.KeepCache {
 		t.cache = filepath.Join(parent, name+".cache")
+		trimCaches(parent, t.cache, time.Now())
 	}
 	if err := t.create(); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
 	return t, nil
+}
+
+// cacheMaxAge is how long a kept cache (Runner.KeepCache) unused by any
+// run stays: a repository not fixed for a week starts cold again, and a
+// machine does not fill up with the caches of copies long gone.
+const cacheMaxAge = 7 * 24 * time.Hour
+
+// trimCaches removes the kept caches in parent last used before
+// now-cacheMaxAge, except keep, whose use now it records. A cache whose
+// repository has a tree open (its lock file exists) is in use.
+func trimCaches(parent, keep string, now time.Time) {
+	_ = os.Chtimes(keep, now, now) // fails when it does not exist yet: created at the first run
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".cache")
+		p := filepath.Join(parent, e.Name())
+		if !ok || !e.IsDir() || p == keep {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < cacheMaxAge {
+			continue
+		}
+		if locks, _ := filepath.Glob(filepath.Join(parent, name+"*.lock")); len(locks) > 0 {
+			continue
+		}
+		_ = removeTree(p)
+	}
 }
 
 // openFresh is Open at a new temporary directory, for a single run.

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/iflint/iflint/internal/sandbox"
 )
@@ -225,5 +227,45 @@ echo done`
 		if strings.Contains(out, bad) || strings.Contains(errText, bad) {
 			t.Errorf("output or error shows %q:\n%s\nerror: %v", bad, out, err)
 		}
+	}
+}
+
+// TestKeptCaches: with KeepCache a tree's caches outlive Close for the
+// next run on the same repository, and opening a tree removes the kept
+// caches nobody used for a week, unless a tree of theirs is open.
+func TestKeptCaches(t *testing.T) {
+	treeDir := t.TempDir()
+	old := time.Now().Add(-8 * 24 * time.Hour)
+	for _, name := range []string{"gone-000000000000.cache", "busy-000000000000.cache", "recent-000000000000.cache"} {
+		if err := os.MkdirAll(filepath.Join(treeDir, name, "x"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if name != "recent-000000000000.cache" {
+			if err := os.Chtimes(filepath.Join(treeDir, name), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeFile(t, filepath.Join(treeDir, "busy-000000000000.lock"), "", 0o600)
+	repo := t.TempDir()
+	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir, KeepCache: true}
+	tree, err := r.Open(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.Run(context.Background(), nil, sandbox.Shell(`mkdir -p "$XDG_CACHE_HOME/mine" 2>/dev/null || true`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	entries, _ := os.ReadDir(treeDir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if len(left) != 4 || slices.Contains(left, "gone-000000000000.cache") || !slices.Contains(left, "busy-000000000000.cache") ||
+		!slices.Contains(left, "recent-000000000000.cache") {
+		t.Errorf("left in the tree directory: %v; want the busy and recent caches, the lock file and this repository's cache", left)
 	}
 }

@@ -220,7 +220,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 		OneAtATime: o.OneAtATime, Progress: progress}
 	if cfg.Fix.Test != "" {
 		fo.Test = sandbox.Shell(cfg.Fix.Test)
-		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub, KeepCache: true, Now: o.Now}
+		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
 	}
 	fr, err := fixloop.Fix(ctx, files.Files, fo)
 	if err != nil {
