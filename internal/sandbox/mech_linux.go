@@ -63,7 +63,7 @@ func (r *Runner) prepare(m Mechanism, cmd *exec.Cmd, p paths, orig string) (*mec
 		args := append([]string{"unshare"}, r.variant...)
 		args = append(args, "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--")
 		cmd.Path, cmd.Args = bin, append(args, cmd.Args...)
-		return nil, nil
+		return unshareInit(cmd), nil
 	case Cgroup:
 		return newCgroup(cmd)
 	case Bwrap:
@@ -187,15 +187,14 @@ func trusted(name string) string {
 // bubblewrap itself exits as soon as the command does, while that
 // process, and with it the namespace, is still being torn down; it is
 // also in a session of its own, out of reach of the process group's
-// kill. Its pid comes from --info-fd, as {"child-pid": N}; a pidfd
-// holds on to it, to kill it and to wait until it is gone, and with it
-// every process of the namespace (the kernel kills them all before the
-// first process's exit completes).
+// kill. Its pid comes from --info-fd, as {"child-pid": N}.
 func namespaceInit(infoR, infoW *os.File) *mechanismHooks {
-	pidfd := -1
+	w := pidWatch{fd: -1}
+	started := false
 	read := make(chan struct{})
 	return &mechanismHooks{
 		started: func() {
+			started = true
 			infoW.Close()
 			go func() {
 				defer close(read)
@@ -203,51 +202,88 @@ func namespaceInit(infoR, infoW *os.File) *mechanismHooks {
 				var info struct {
 					ChildPid int `json:"child-pid"`
 				}
-				if json.NewDecoder(infoR).Decode(&info) != nil || info.ChildPid <= 0 {
-					return
-				}
-				if fd, err := unix.PidfdOpen(info.ChildPid, 0); err == nil {
-					pidfd = fd
+				if json.NewDecoder(infoR).Decode(&info) == nil && info.ChildPid > 0 {
+					w = watch(info.ChildPid)
 				}
 			}()
 		},
 		kill: func() {
 			select {
 			case <-read:
-				if pidfd >= 0 {
-					_ = unix.PidfdSendSignal(pidfd, unix.SIGKILL, nil, 0)
-				}
-			default: // not started yet: it dies with bubblewrap (--die-with-parent)
+				w.kill()
+			default: // not known yet: it dies with bubblewrap (--die-with-parent)
 			}
 		},
 		release: func() error {
 			infoW.Close()
-			select {
-			case <-read:
-			default:
-				// Not started (release after a failed Start), or bubblewrap
-				// killed before it wrote: the pipe's end comes with its exit.
+			if !started {
 				infoR.Close()
 				return nil
 			}
-			if pidfd < 0 {
-				return nil
-			}
-			defer unix.Close(pidfd)
-			fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}}
-			for {
-				n, err := unix.Poll(fds, int(cgroupDrain.Milliseconds()))
-				switch {
-				case errors.Is(err, unix.EINTR):
-					continue
-				case err != nil:
-					return fmt.Errorf("waiting for the sandbox to end: %w", err)
-				case n == 0:
-					return fmt.Errorf("the sandbox's processes did not end within %s of SIGKILL", cgroupDrain)
-				}
-				return nil
-			}
+			// bubblewrap has exited: what it wrote is read, or the pipe ended.
+			<-read
+			return w.wait()
 		},
+	}
+}
+
+// unshareInit follows the first process of unshare's PID namespace,
+// unshare's only child, for the same reasons: killed first (by a
+// timeout), unshare would leave the namespace's teardown under way.
+func unshareInit(cmd *exec.Cmd) *mechanismHooks {
+	w := pidWatch{fd: -1}
+	return &mechanismHooks{
+		kill: func() {
+			if w.fd < 0 && cmd.Process != nil {
+				b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", cmd.Process.Pid, cmd.Process.Pid))
+				if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+					w = watch(pid)
+				}
+			}
+			w.kill()
+		},
+		release: func() error { return w.wait() },
+	}
+}
+
+// pidWatch holds on to a process through a pidfd, which cannot come to
+// mean another process: to kill it, and to wait until it is gone, and
+// with it, for the first process of a PID namespace, every other one
+// (the kernel kills them all before that process's exit completes).
+type pidWatch struct{ fd int }
+
+func watch(pid int) pidWatch {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return pidWatch{fd: -1}
+	}
+	return pidWatch{fd: fd}
+}
+
+func (w pidWatch) kill() {
+	if w.fd >= 0 {
+		_ = unix.PidfdSendSignal(w.fd, unix.SIGKILL, nil, 0)
+	}
+}
+
+// wait waits (bounded by cgroupDrain) for the process to end.
+func (w pidWatch) wait() error {
+	if w.fd < 0 {
+		return nil
+	}
+	defer unix.Close(w.fd)
+	fds := []unix.PollFd{{Fd: int32(w.fd), Events: unix.POLLIN}}
+	for {
+		n, err := unix.Poll(fds, int(cgroupDrain.Milliseconds()))
+		switch {
+		case errors.Is(err, unix.EINTR):
+			continue
+		case err != nil:
+			return fmt.Errorf("waiting for the sandbox to end: %w", err)
+		case n == 0:
+			return fmt.Errorf("the sandbox's processes did not end within %s of SIGKILL", cgroupDrain)
+		}
+		return nil
 	}
 }
 

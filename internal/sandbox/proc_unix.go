@@ -62,7 +62,9 @@ func (r *Runner) start(m Mechanism, p paths, orig, path string, command, env []s
 	pgid := cmd.Process.Pid
 	l.kill = func() { killGroup(pgid) }
 	if after != nil {
-		l.kill = func() { killGroup(pgid); after.kill() }
+		// The mechanism's kill first: it may need to find processes
+		// through the ones the group's kill ends.
+		l.kill = func() { after.kill(); killGroup(pgid) }
 		l.release = after.release
 	}
 	return l, nil
@@ -94,9 +96,15 @@ func (r *Runner) launchAndWait(ctx context.Context, m Mechanism, p paths, orig s
 	}
 	done := make(chan struct{})
 	go func() { _, _ = io.Copy(out, pr); close(done) }()
-	stop := context.AfterFunc(ctx, l.kill)
-	waitErr := l.cmd.Wait()
-	stop()
+	waitDone := make(chan error, 1)
+	go func() { waitDone <- l.cmd.Wait() }()
+	var waitErr error
+	select {
+	case waitErr = <-waitDone:
+	case <-ctx.Done():
+		l.kill()
+		waitErr = <-waitDone
+	}
 	l.kill()
 	relErr := l.release()
 	select {
