@@ -26,8 +26,8 @@ const (
 	// /proc of its own; no controlling terminal. When the namespace's
 	// first process ends, the kernel kills every other one in it.
 	Bwrap Mechanism = "bwrap"
-	// Unshare starts the command as the first process of new user, PID
-	// and IPC namespaces (clone(2) flags, no helper program): everything
+	// Unshare starts the command, through util-linux's unshare, as the
+	// first process of new user, PID, IPC and UTS namespaces: everything
 	// it starts dies with it, and it cannot read iflint's memory or
 	// environment even as root. The filesystem is not isolated.
 	Unshare Mechanism = "unshare"
