@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/github"
+	"github.com/iflint/iflint/internal/termsafe"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -355,7 +356,7 @@ func targetList(ts []fixloop.Target) string {
 }
 
 // mdCode keeps text inside a Markdown code span.
-func mdCode(s string) string { return strings.ReplaceAll(s, "`", "'") }
+func mdCode(s string) string { return strings.ReplaceAll(termsafe.Text(s), "`", "'") }
 
 // oneLine is the first line of s, at most n runes.
 func oneLine(s string, n int) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/infer"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // initConfig is `iflint init`: it reads the repository, writes the
@@ -75,6 +76,7 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitInternal, err
 	}
+	printSkipped(c, rep.Skipped)
 	if len(rep.Chosen()) == 0 {
 		return ExitUsage, usagef("no convention holds for at least %s of at least %d units in the %s read, so no configuration was written (see -min and -min-units)", strings.TrimSuffix(fmt.Sprintf("%g", *min*100), ".0")+"%", *minUnits, plural(rep.Files, "file"))
 	}
@@ -91,14 +93,14 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 		return ExitInternal, err
 	}
 	if baseAbs != "" {
-		if err := baseline.Write(baseAbs, baseline.FromDiagnostics(res.Diagnostics)); err != nil {
+		if err := c.gate.write(c.rel(baseAbs), func() error { return baseline.Write(baseAbs, baseline.FromDiagnostics(res.Diagnostics)) }); err != nil {
 			return ExitInternal, err
 		}
 	}
-	if err := writeFileAtomic(out, text); err != nil {
+	if err := c.gate.write(c.rel(out), func() error { return writeFileAtomic(out, text) }); err != nil {
 		return ExitInternal, err
 	}
-	fmt.Fprintf(c.Stderr, "iflint: %s\n", initSummary(c.rel(out), rep, res, c.rel(baseAbs)))
+	fmt.Fprintf(c.Stderr, "iflint: %s\n", initSummary(termsafe.Name(c.rel(out)), rep, res, termsafe.Name(c.rel(baseAbs))))
 	return ExitClean, nil
 }
 

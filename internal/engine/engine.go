@@ -27,6 +27,9 @@ import (
 // MaxFileSize bounds what is read; larger files are reported as skipped.
 const MaxFileSize = 8 << 20
 
+// TooLarge is the reason a file over MaxFileSize is skipped.
+var TooLarge = fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)
+
 // Diagnostic is one located violation.
 type Diagnostic struct {
 	Path        string          `json:"path"`
@@ -70,6 +73,10 @@ type Skipped struct {
 	Reason        string `json:"reason"`
 	Language      string `json:"language,omitempty"`
 	Unconstrained bool   `json:"unconstrained,omitempty"`
+	// Unreadable marks a file or directory that could not be read (no
+	// permission, an I/O error): unlike the other reasons it is a fault
+	// of the environment, and -fail-on any counts it.
+	Unreadable bool `json:"unreadable,omitempty"`
 }
 
 // Result is everything one run found, sorted.
@@ -128,9 +135,19 @@ type File struct {
 }
 
 // Collect expands paths (files or directories) into files, skipping
-// excluded paths, hidden directories and files of unknown languages.
-func Collect(root string, paths []string, cfg *config.Config) ([]string, error) {
+// excluded paths, hidden directories and files of unknown languages. A
+// directory that cannot be read is skipped and returned with the reason,
+// and the walk goes on, as is a path argument that cannot be stat'ed;
+// only one that does not exist at all is an error (the command line
+// checked that it did).
+func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
+	return collect(context.Background(), root, paths, cfg)
+}
+
+// collect is Collect, stopped by ctx.
+func collect(ctx context.Context, root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
 	var out []string
+	var skipped []Skipped
 	seen := map[string]bool{}
 	add := func(p string) {
 		rel := relPath(root, p)
@@ -141,18 +158,32 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 	}
 	for _, p := range paths {
 		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, nil, err
+		case err != nil:
+			skipped = append(skipped, unreadable(relPath(root, p), err))
+			continue
 		}
 		if !st.IsDir() {
-			add(p)
+			add(p) // ReadFiles skips it if it is no regular file
 			continue
 		}
 		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
 			}
 			rel := relPath(root, q)
+			if err != nil {
+				// WalkDir reports a directory it cannot list (or an entry
+				// that vanished): the rest of the tree is still checked.
+				if d != nil && d.IsDir() {
+					skipped = append(skipped, unlisted(rel, err))
+					return filepath.SkipDir
+				}
+				skipped = append(skipped, unreadable(rel, err))
+				return nil
+			}
 			if d.IsDir() {
 				if q != p && (strings.HasPrefix(d.Name(), ".") || cfg.Excluded(rel) || ownConfig(q)) {
 					return filepath.SkipDir
@@ -165,11 +196,11 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	return out, skipped, nil
 }
 
 // ownConfig reports whether dir has its own configuration: like a nested
@@ -194,36 +225,41 @@ type Files struct {
 	Skipped []Skipped
 }
 
-// ReadFiles collects paths (see Collect) and reads them, skipping files
-// too large to check.
+// ReadFiles collects paths (see Collect) and reads them (see ReadSource):
+// files that are not regular, too large or unreadable are skipped with
+// the reason, and the others are read.
 func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) {
-	names, err := Collect(root, paths, cfg)
+	return ReadFilesContext(context.Background(), root, paths, cfg)
+}
+
+// ReadFilesContext is ReadFiles, stopped by ctx (its error) between files.
+func ReadFilesContext(ctx context.Context, root string, paths []string, cfg *config.Config) (*Files, error) {
+	names, skipped, err := collect(ctx, root, paths, cfg)
 	if err != nil {
 		return nil, err
 	}
-	out := &Files{Files: make([]File, 0, len(names))}
+	out := &Files{Files: make([]File, 0, len(names)), Skipped: skipped}
 	for _, n := range names {
-		st, err := os.Stat(n)
-		if err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		rel := relPath(root, n)
-		if st.Size() > MaxFileSize {
-			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
-			continue
+		b, skip, err := ReadSource(n)
+		switch {
+		case err != nil:
+			out.Skipped = append(out.Skipped, unreadable(rel, err))
+		case skip != "":
+			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: skip})
+		default:
+			out.Files = append(out.Files, File{Path: rel, Src: b})
 		}
-		b, err := os.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		out.Files = append(out.Files, File{Path: rel, Src: b})
 	}
 	return out, nil
 }
 
 // CheckPaths reads and checks files on disk.
 func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
-	fs, err := ReadFiles(root, paths, o.Config)
+	fs, err := ReadFilesContext(ctx, root, paths, o.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +279,11 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	parts := make([]Result, len(files))
 	errs := make([]error, len(files))
-	par.For(len(files), o.Workers, func(i int) { parts[i], errs[i] = checkFile(ctx, files[i], o) })
+	// A cancelled ctx ends the run at once: parses and judges stop with
+	// it, and a rule still busy on a file is left to finish unread.
+	if err := par.ForCtx(ctx, len(files), o.Workers, func(i int) { parts[i], errs[i] = checkFile(ctx, files[i], o) }); err != nil {
+		return nil, err
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -353,6 +393,9 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 	var starts []int     // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		c := e.Constraint
 		var r check.Result
 		if o.Judge != nil && c.Type.Method() == constraint.ByJudge {
