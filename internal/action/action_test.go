@@ -10,6 +10,7 @@ import (
 
 	"github.com/iflint/iflint/internal/llm/llmtest"
 	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/sandbox/sandboxtest"
 )
 
 func scenario(t *testing.T) *fixture {
@@ -487,12 +488,7 @@ func TestForkTestsNeedARealSandbox(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.mechanisms[0] == sandbox.Bwrap {
-				if _, err := (&sandbox.Runner{Env: os.Environ(), Mechanisms: tc.mechanisms}).Sandbox(); err != nil {
-					if os.Getenv("CI") != "" || os.Getenv("IFLINT_E2E") != "" {
-						t.Fatal(err)
-					}
-					t.Skip(err)
-				}
+				sandboxtest.Require(t, os.Environ(), sandbox.Bwrap)
 			}
 			f := scenario(t)
 			if tc.fork {

@@ -140,7 +140,7 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		}
 		runner := &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), PassEnv: r.cfg.Fix.Env, ScrubNames: scrub,
 			Now: r.env.Now, CommandFiles: r.commandFiles(), Hide: r.hidden(), KeepCache: true, Mechanisms: r.env.Sandbox, TreeDir: r.env.TreeDir}
-		sb, err := runner.Sandbox()
+		sb, err := runner.Sandbox(ctx)
 		if err != nil {
 			return fmt.Errorf("the test command's sandbox: %w", err)
 		}

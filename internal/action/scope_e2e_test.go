@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/sandbox/sandboxtest"
 )
 
 // The scope scenario: the base already breaks both constraints in
@@ -308,12 +309,7 @@ func testHostileTestCommandInAction(t *testing.T, real bool) {
 	var mechanisms []sandbox.Mechanism
 	if real {
 		mechanisms = []sandbox.Mechanism{sandbox.Bwrap}
-		if _, err := (&sandbox.Runner{Env: f.environ(), Mechanisms: mechanisms}).Sandbox(); err != nil {
-			if os.Getenv("CI") != "" || os.Getenv("IFLINT_E2E") != "" {
-				t.Fatal(err)
-			}
-			t.Skip(err)
-		}
+		sandboxtest.Require(t, f.environ(), sandbox.Bwrap)
 	} else {
 		mechanisms = []sandbox.Mechanism{sandbox.ProcessGroup}
 	}

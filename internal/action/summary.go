@@ -293,9 +293,17 @@ func (r *report) writeSandbox(b *strings.Builder) {
 		fmt.Fprintf(b, "**No real sandbox works on this runner**: the test command is contained by **%s** only (%s).\n\n", s.Mechanism, s.Protects)
 	}
 	for _, u := range s.Unavailable {
-		fmt.Fprintf(b, "- %s: %s\n", u.Mechanism, cell(u.Reason))
+		fmt.Fprintf(b, "- %s: %s", u.Mechanism, cell(u.Reason))
+		if u.Kernel != "" {
+			// Installing something will not help; the system's settings may.
+			fmt.Fprintf(b, " — the kernel forbids it here: %s", cell(u.Kernel))
+		}
+		b.WriteString("\n")
 	}
-	if len(s.Unavailable) > 0 {
+	if s.Isolated && !s.CacheOverlay && s.NoCacheOverlay != "" {
+		fmt.Fprintf(b, "- The real toolchain caches are not overlaid (the test command's caches start cold): %s\n", cell(s.NoCacheOverlay))
+	}
+	if len(s.Unavailable) > 0 || s.NoCacheOverlay != "" {
 		b.WriteString("\n")
 	}
 }

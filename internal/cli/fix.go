@@ -83,8 +83,11 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		o.Test = sandbox.Shell(testCmd)
 		o.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub,
 			Mechanisms: mechanisms, KeepCache: true, TreeDir: c.TreeDir, Now: c.Now}
-		sb, err := o.Runner.Sandbox()
+		sb, err := o.Runner.Sandbox(ctx)
 		if err != nil {
+			if ctx.Err() != nil {
+				return ExitInternal, err // interrupted while trying the mechanisms
+			}
 			return ExitUsage, usageError{err}
 		}
 		sandboxUsed = &sb

@@ -171,7 +171,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 	if len(o.Test) > 0 && len(paths) > 0 {
 		// One isolated tree for every test run of this fix run, reset in
 		// between: a fresh copy per run would miss every build cache.
-		tree, err := o.Runner.Open(o.Root)
+		tree, err := o.Runner.Open(ctx, o.Root)
 		if err != nil {
 			return nil, fmt.Errorf("fix: preparing the isolated tree for the tests: %w", err)
 		}

@@ -108,7 +108,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 	ctx := context.Background()
 
 	inPlace := filepath.Join(b.TempDir(), "m")
-	if err := sandbox.CopyTree(mod, inPlace); err != nil {
+	if err := sandbox.CopyTree(context.Background(), mod, inPlace); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(inPlace, "p1", "p.go"), change["p1/p.go"], 0o644); err != nil {
@@ -123,7 +123,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 	}
 	openTree := func(ms []sandbox.Mechanism) (*sandbox.Tree, func()) {
 		r := &sandbox.Runner{Env: env, TreeDir: b.TempDir(), Mechanisms: ms}
-		tree, err := r.Open(mod)
+		tree, err := r.Open(context.Background(), mod)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -176,10 +176,10 @@ func BenchmarkSandboxStart(b *testing.B) {
 	for _, m := range sandbox.DefaultMechanisms {
 		b.Run(string(m), func(b *testing.B) {
 			r := &sandbox.Runner{Env: os.Environ(), TreeDir: b.TempDir(), Mechanisms: []sandbox.Mechanism{m}}
-			if _, err := r.Sandbox(); err != nil {
+			if _, err := r.Sandbox(context.Background()); err != nil {
 				b.Skip(err)
 			}
-			tree, err := r.Open(b.TempDir())
+			tree, err := r.Open(context.Background(), b.TempDir())
 			if err != nil {
 				b.Fatal(err)
 			}

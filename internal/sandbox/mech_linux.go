@@ -58,7 +58,7 @@ func (r *Runner) prepare(m Mechanism, cmd *exec.Cmd, p paths, orig string) (*mec
 		// read iflint's memory.
 		bin := trusted("unshare")
 		if bin == "" {
-			return nil, errors.New("unshare (util-linux) is not installed in /usr/bin or /bin")
+			return nil, notInstalled("unshare (util-linux) is not installed in /usr/bin or /bin")
 		}
 		args := append([]string{"unshare"}, r.variant...)
 		args = append(args, "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--")
@@ -91,7 +91,9 @@ func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, er
 		// The command's init dies with bubblewrap, and a new session has
 		// no controlling terminal to push keystrokes into (TIOCSTI).
 		"--die-with-parent", "--new-session",
-		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc")
+		"--ro-bind", "/", "/")
+	args = append(args, devArgs(r.overlay)...)
+	args = append(args, "--proc", "/proc")
 	for _, d := range pl.hide {
 		args = append(args, "--tmpfs", d)
 	}
@@ -114,12 +116,38 @@ func (r *Runner) bwrap(cmd *exec.Cmd, p paths, orig string) (*mechanismHooks, er
 			return nil, err
 		}
 		if binds != nil {
-			args = append(append(args, binds...), "--cap-add", "CAP_SYS_ADMIN")
+			// CAP_DAC_OVERRIDE as well: overlayfs makes its work
+			// directory mode 000 and then enters it with the mounter's
+			// credentials. Both hold only in the sandbox's user
+			// namespace, over files of this user's, and are dropped
+			// (bounding set included) before the command starts.
+			args = append(append(args, binds...), "--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_DAC_OVERRIDE")
 		}
 	}
 	args = append(args, "--info-fd", "3", "--chdir", p.repo, "--")
 	cmd.Path, cmd.Args = bin, append(args, command...)
 	return namespaceInit(infoR, infoW), nil
+}
+
+// devArgs is the sandbox's /dev. bubblewrap's own (--dev) mounts a
+// devpts, and to do so as a user other than root it sets up the
+// namespaces as root of a first user namespace and runs the command in
+// a second one nested in it, which owns no mount: the overlay helper
+// could not mount there. With overlays, /dev is therefore made of the
+// same devices without devpts (no pseudo-terminals: /dev/pts and
+// /dev/ptmx are missing); without, --dev.
+func devArgs(overlay bool) []string {
+	if !overlay {
+		return []string{"--dev", "/dev"}
+	}
+	args := []string{"--tmpfs", "/dev"}
+	for _, d := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
+		args = append(args, "--dev-bind-try", "/dev/"+d, "/dev/"+d)
+	}
+	args = append(args, "--tmpfs", "/dev/shm", "--symlink", "/proc/self/fd", "/dev/fd",
+		"--symlink", "/proc/self/fd/0", "/dev/stdin", "--symlink", "/proc/self/fd/1", "/dev/stdout",
+		"--symlink", "/proc/self/fd/2", "/dev/stderr", "--symlink", "/proc/kcore", "/dev/core")
+	return args
 }
 
 // overlaid wraps command in the overlay helper (see overlay_linux.go)
@@ -301,7 +329,7 @@ func (r *Runner) findBwrap(orig string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", errors.New("bwrap is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
+	return "", notInstalled("bwrap is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
 }
 
 func inAny(p string, dirs []string) bool {

@@ -94,6 +94,13 @@ type Sandbox struct {
 	// caches are overlaid (read from, written above); otherwise the
 	// command's caches start empty.
 	CacheOverlay bool `json:"cache_overlay,omitempty"`
+	// NoCacheOverlay says why, in a real sandbox, the real caches are not
+	// overlaid, when overlays were tried and failed.
+	NoCacheOverlay string `json:"no_cache_overlay,omitempty"`
+	// CacheOverlayForbidden is set when that failure was the kernel's
+	// refusal to mount an overlay there (no overlayfs in a user
+	// namespace, or an upper layer on a file system it does not take).
+	CacheOverlayForbidden bool `json:"cache_overlay_forbidden,omitempty"`
 	// Unavailable are the stronger mechanisms tried first, with the
 	// reason each did not work here.
 	Unavailable []Unavailable `json:"unavailable,omitempty"`
@@ -103,6 +110,12 @@ type Sandbox struct {
 type Unavailable struct {
 	Mechanism Mechanism `json:"mechanism"`
 	Reason    string    `json:"reason"`
+	// Kernel, when set, says that the kernel or its security policy
+	// forbids what the mechanism needs here (user namespaces, a
+	// delegated cgroup), and how: installing something will not help,
+	// changing the system's settings may. Empty, the mechanism is
+	// missing or failed although the kernel allows it.
+	Kernel string `json:"kernel,omitempty"`
 }
 
 // Text is the sandbox in a sentence, for reports.
@@ -110,6 +123,9 @@ func (s Sandbox) Text() string {
 	out := fmt.Sprintf("%s (%s)", s.Mechanism, s.Protects)
 	for _, u := range s.Unavailable {
 		out += fmt.Sprintf("; %s unavailable: %s", u.Mechanism, u.Reason)
+		if u.Kernel != "" {
+			out += fmt.Sprintf(" (%s)", u.Kernel)
+		}
 	}
 	return out
 }
@@ -122,8 +138,10 @@ const probeTimeout = 30 * time.Second
 // a scratch tree laid out as a real one, with everything the mechanism
 // sets up for a real run, and the first that succeeds is used for every
 // run. It is an error when none works, which can only happen when the
-// caller left ProcessGroup out (asking for a real sandbox, say).
-func (r *Runner) Sandbox() (Sandbox, error) {
+// caller left ProcessGroup out (asking for a real sandbox, say), and
+// when ctx ends first (then nothing is decided: a later call tries
+// again).
+func (r *Runner) Sandbox(ctx context.Context) (Sandbox, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.sandbox != nil {
@@ -135,13 +153,27 @@ func (r *Runner) Sandbox() (Sandbox, error) {
 	}
 	var s Sandbox
 	for _, m := range ms {
-		err := r.probe(m)
+		err := r.probe(ctx, m)
+		if ctx.Err() != nil {
+			return Sandbox{}, fmt.Errorf("verify: choosing the test command's sandbox: %w", ctx.Err())
+		}
 		if err == nil {
 			s.Mechanism, s.Isolated, s.Protects, s.CacheOverlay = m, m.Isolated(), m.Protects(), r.overlay
+			if m.Isolated() && !r.overlay && r.overlayErr != nil {
+				s.NoCacheOverlay = r.overlayErr.Error()
+				if why := overlayForbidden(os.TempDir()); why != "" && errors.Is(r.overlayErr, errOverlayRefused) {
+					s.NoCacheOverlay += " (" + why + ")"
+					s.CacheOverlayForbidden = true
+				}
+			}
 			r.sandbox = &s
 			return s, nil
 		}
-		s.Unavailable = append(s.Unavailable, Unavailable{m, err.Error()})
+		u := Unavailable{Mechanism: m, Reason: err.Error()}
+		if !errors.As(err, new(notInstalled)) {
+			u.Kernel = kernelForbids(m)
+		}
+		s.Unavailable = append(s.Unavailable, u)
 	}
 	var reasons []string
 	for _, u := range s.Unavailable {
@@ -159,7 +191,8 @@ func (r *Runner) Sandbox() (Sandbox, error) {
 // more to every run than the command's being unable to make further
 // user namespaces, so a variant with overlays wins over a stronger one
 // without.
-func (r *Runner) probe(m Mechanism) error {
+func (r *Runner) probe(ctx context.Context, m Mechanism) error {
+	r.overlayErr = nil
 	if m == ProcessGroup {
 		return nil
 	}
@@ -168,7 +201,10 @@ func (r *Runner) probe(m Mechanism) error {
 	found := false
 	for _, v := range variants(m) {
 		r.variant, r.overlay = v, false
-		if err := r.tryOnce(m); err != nil {
+		if err := r.tryOnce(ctx, m); err != nil {
+			if errors.As(err, new(notInstalled)) {
+				return err // no variant does without the program
+			}
 			errs = append(errs, err.Error())
 			continue
 		}
@@ -179,7 +215,7 @@ func (r *Runner) probe(m Mechanism) error {
 			fallback, found = v, true
 		}
 		r.overlay = true
-		if r.tryOnce(m) == nil {
+		if r.overlayErr = r.tryOnce(ctx, m); r.overlayErr == nil {
 			return nil
 		}
 	}
@@ -192,7 +228,7 @@ func (r *Runner) probe(m Mechanism) error {
 }
 
 // tryOnce runs `true` under m (in r.variant) in a scratch tree.
-func (r *Runner) tryOnce(m Mechanism) error {
+func (r *Runner) tryOnce(ctx context.Context, m Mechanism) error {
 	dir, err := os.MkdirTemp("", "iflint-probe-")
 	if err != nil {
 		return fmt.Errorf("creating a scratch tree: %w", err)
@@ -215,7 +251,7 @@ func (r *Runner) tryOnce(m Mechanism) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	out := newTail(4 << 10)
 	code, err := r.launchAndWait(ctx, m, p, p.repo, []string{truePath}, env, out)
@@ -230,10 +266,28 @@ func (r *Runner) tryOnce(m Mechanism) error {
 		if msg == "" {
 			msg = "no message"
 		}
-		return fmt.Errorf("a trial run exited %d: %s", code, msg)
+		err := fmt.Errorf("a trial run exited %d: %s", code, msg)
+		if code == overlayRefusedExit {
+			err = fmt.Errorf("%w: %w", errOverlayRefused, err)
+		}
+		return err
 	}
 	return nil
 }
+
+// overlayRefusedExit is the overlay helper's exit status when a mount
+// failed (see overlayHelper); any other failure of the helper's exits
+// 125.
+const overlayRefusedExit = 124
+
+// errOverlayRefused marks a trial run whose overlay mounts failed.
+var errOverlayRefused = errors.New("mounting the cache overlays failed")
+
+// notInstalled is a mechanism whose program is missing: installing it
+// may help, whatever the kernel allows.
+type notInstalled string
+
+func (e notInstalled) Error() string { return string(e) }
 
 // errUnsupported is a mechanism this system does not have.
 var errUnsupported = errors.New("not supported on this system")

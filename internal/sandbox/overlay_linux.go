@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"syscall"
@@ -25,9 +26,21 @@ func init() {
 	}
 	if err := overlayHelper(os.Args[2:]); err != nil {
 		fmt.Fprintf(os.Stderr, "iflint sandbox: %v\n", err)
+		if errors.As(err, new(mountError)) {
+			os.Exit(overlayRefusedExit)
+		}
 		os.Exit(125)
 	}
 }
+
+// mountError is a mount the kernel refused to the helper, which
+// Runner.Sandbox tells apart from the helper's other failures: it may
+// be the kernel's own rule (see overlayForbidden), or a fault of the
+// sandbox's making.
+type mountError struct{ err error }
+
+func (e mountError) Error() string { return e.err.Error() }
+func (e mountError) Unwrap() error { return e.err }
 
 // overlayHelper reads LAYERS (LOWER UPPER WORK)... -- COMMAND...
 func overlayHelper(args []string) error {
@@ -35,7 +48,7 @@ func overlayHelper(args []string) error {
 	for len(args) >= 3 && args[0] != "--" {
 		lower, upper, work := args[0], args[1], args[2]
 		if err := syscall.Mount("overlay", lower, "overlay", 0, "lowerdir="+lower+",upperdir="+upper+",workdir="+work); err != nil {
-			return fmt.Errorf("mounting an overlay on %s: %w", lower, err)
+			return mountError{fmt.Errorf("mounting an overlay on %s: %w", lower, err)}
 		}
 		args = args[3:]
 	}
@@ -43,7 +56,7 @@ func overlayHelper(args []string) error {
 		return fmt.Errorf("expected LAYERS (LOWER UPPER WORK)... -- COMMAND..., got %q", args)
 	}
 	if err := syscall.Mount("none", layers, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0500"); err != nil {
-		return fmt.Errorf("hiding the overlays' layers: %w", err)
+		return mountError{fmt.Errorf("hiding the overlays' layers: %w", err)}
 	}
 	command := args[1:]
 	return syscall.Exec(command[0], command, os.Environ())

@@ -124,7 +124,7 @@ func (r *Runner) launchAndWait(ctx context.Context, m Mechanism, p paths, orig s
 // execute runs command in the tree and fills in the outcome fields of rec.
 func (r *Runner) execute(ctx context.Context, p paths, orig string, command []string, rec Record) (Record, error) {
 	undumpable()
-	sb, err := r.Sandbox()
+	sb, err := r.Sandbox(ctx)
 	if err != nil {
 		return rec, err
 	}

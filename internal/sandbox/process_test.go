@@ -8,14 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
-	"sync"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/sandbox/sandboxtest"
 )
 
 // timeoutForSleepers bounds runs of commands that would otherwise sleep
@@ -23,42 +25,12 @@ import (
 // it is generous for a loaded machine and still keeps the suite quick.
 const timeoutForSleepers = 3 * time.Second
 
-var (
-	workingOnce sync.Once
-	working     []sandbox.Mechanism
-	notWorking  []string
-)
-
-// workingMechanisms are the mechanisms that work on this machine. Under
-// CI or IFLINT_E2E (.ci/run installs bubblewrap) bubblewrap must be one
-// of them: a sandbox test that quietly skips the real sandbox proves
-// nothing.
-func workingMechanisms(t *testing.T) []sandbox.Mechanism {
-	t.Helper()
-	workingOnce.Do(func() {
-		for _, m := range sandbox.DefaultMechanisms {
-			r := &sandbox.Runner{Env: os.Environ(), Mechanisms: []sandbox.Mechanism{m}}
-			if _, err := r.Sandbox(); err != nil {
-				notWorking = append(notWorking, err.Error())
-				continue
-			}
-			working = append(working, m)
-		}
-	})
-	if len(working) == 0 || working[0] != sandbox.Bwrap {
-		msg := fmt.Sprintf("bubblewrap does not work here (apt-get install bubblewrap): %v", notWorking)
-		if os.Getenv("CI") != "" || os.Getenv("IFLINT_E2E") != "" {
-			t.Fatal(msg)
-		}
-		t.Log(msg)
-	}
-	return working
-}
-
-// eachMechanism runs f as a subtest under every working mechanism;
-// killAll limits it to those that promise to kill every descendant.
+// eachMechanism runs f as a subtest under every mechanism that works on
+// this machine (see sandboxtest.Working: only what the kernel forbids is
+// left out without failing under CI); killAll limits it to those that
+// promise to kill every descendant.
 func eachMechanism(t *testing.T, killAll bool, f func(t *testing.T, m sandbox.Mechanism)) {
-	for _, m := range workingMechanisms(t) {
+	for _, m := range sandboxtest.Working(t) {
 		if killAll && m == sandbox.ProcessGroup {
 			continue
 		}
@@ -222,4 +194,53 @@ func TestSetsidEscapeKilled(t *testing.T) {
 			t.Error("the process group's kill reached a setsid process; ProcessGroup promises less than it does")
 		}
 	})
+}
+
+// TestMissingProgramIsNotTheKernel: a mechanism whose program is not
+// installed is reported as missing, never as forbidden by the kernel:
+// that is what tells a test to fail under CI (install it) rather than
+// skip (see sandboxtest).
+func TestMissingProgramIsNotTheKernel(t *testing.T) {
+	bin := t.TempDir()
+	for _, name := range []string{"true", "sh"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &sandbox.Runner{Env: []string{"PATH=" + bin}, Mechanisms: []sandbox.Mechanism{sandbox.Bwrap, sandbox.ProcessGroup}}
+	sb, err := r.Sandbox(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sb.Mechanism != sandbox.ProcessGroup || len(sb.Unavailable) != 1 {
+		t.Fatalf("sandbox %+v, expected process-group with bwrap unavailable", sb)
+	}
+	u := sb.Unavailable[0]
+	if !strings.Contains(u.Reason, "bwrap is not installed") || u.Kernel != "" {
+		t.Errorf("unavailable %+v, expected bwrap not installed, not forbidden by the kernel", u)
+	}
+	if !strings.Contains(sb.Text(), "bwrap unavailable: bwrap is not installed") {
+		t.Errorf("text %q does not say bwrap is missing", sb.Text())
+	}
+}
+
+// TestSandboxChoiceStopsWithContext: an ended context stops the trial
+// runs, and nothing is decided: the next call tries again.
+func TestSandboxChoiceStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := &sandbox.Runner{Env: os.Environ()}
+	if _, err := r.Sandbox(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, expected context.Canceled", err)
+	}
+	if _, err := r.Open(ctx, t.TempDir()); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Open: err = %v, expected context.Canceled", err)
+	}
+	if sb, err := r.Sandbox(context.Background()); err != nil || sb.Mechanism == "" {
+		t.Fatalf("after the cancelled choice: %+v, %v", sb, err)
+	}
 }

@@ -68,6 +68,8 @@ type Runner struct {
 	sandbox *Sandbox // decided by Sandbox
 	variant []string // the mechanism's form that worked (see variants)
 	overlay bool     // bubblewrap: overlays on the real caches work (see cacheVars)
+	// overlayErr is why the last trial with overlays failed.
+	overlayErr error
 }
 
 // Shell turns a shell script into a command for Run, for repositories whose
@@ -94,7 +96,7 @@ func (r *Runner) Run(ctx context.Context, repoDir string, changes map[string][]b
 	if err := checkChanges(changes); err != nil {
 		return rec, err
 	}
-	t, err := r.openFresh(repoDir)
+	t, err := r.openFresh(ctx, repoDir)
 	if err != nil {
 		return rec, err
 	}

@@ -57,8 +57,8 @@ type entry struct {
 // $TMPDIR/iflint-<uid>), so that a later fix run of the same repository
 // lands on the same path and warm build caches stay warm. A tree in use
 // by another run (a lock file says so) is not shared: the next free name
-// is taken. Close removes the copy.
-func (r *Runner) Open(repoDir string) (*Tree, error) {
+// is taken. Close removes the copy. The copy stops when ctx ends.
+func (r *Runner) Open(ctx context.Context, repoDir string) (*Tree, error) {
 	orig, err := resolveRepo(repoDir)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func (r *Runner) Open(repoDir string) (*Tree, error) {
 		t.cache = filepath.Join(parent, name+".cache")
 		trimCaches(parent, t.cache, time.Now())
 	}
-	if err := t.create(); err != nil {
+	if err := t.create(ctx); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
 	return t, nil
@@ -116,7 +116,7 @@ func trimCaches(parent, keep string, now time.Time) {
 }
 
 // openFresh is Open at a new temporary directory, for a single run.
-func (r *Runner) openFresh(repoDir string) (*Tree, error) {
+func (r *Runner) openFresh(ctx context.Context, repoDir string) (*Tree, error) {
 	orig, err := resolveRepo(repoDir)
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func (r *Runner) openFresh(repoDir string) (*Tree, error) {
 		return nil, fmt.Errorf("verify: creating temporary directory: %w", err)
 	}
 	t := &Tree{r: r, orig: orig, dir: work, unlock: func() {}}
-	if err := t.create(); err != nil {
+	if err := t.create(ctx); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
 	return t, nil
@@ -188,7 +188,7 @@ func sanitize(s string) string {
 }
 
 // create makes the directory layout and the pristine copy.
-func (t *Tree) create() error {
+func (t *Tree) create(ctx context.Context) error {
 	t.repo, t.home, t.tmp = filepath.Join(t.dir, "repo"), filepath.Join(t.dir, "home"), filepath.Join(t.dir, "tmp")
 	if t.cache == "" {
 		t.cache = filepath.Join(t.dir, "cache")
@@ -202,7 +202,7 @@ func (t *Tree) create() error {
 			return fmt.Errorf("verify: creating the isolated tree: %w", err)
 		}
 	}
-	if _, err := copyTree(t.orig, t.repo); err != nil {
+	if _, err := copyTree(ctx, t.orig, t.repo); err != nil {
 		return err
 	}
 	m, err := scan(t.repo, t.orig)

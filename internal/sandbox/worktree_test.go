@@ -56,7 +56,7 @@ echo x > "$TMPDIR/t"; echo kept > "$HOME/h"
 	changes2 := map[string][]byte{"sub/b.txt": []byte("second candidate\n")}
 
 	r := &sandbox.Runner{Env: os.Environ(), TreeDir: t.TempDir()}
-	tree, err := r.Open(repo)
+	tree, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,12 +94,12 @@ func TestTreeStablePath(t *testing.T) {
 	writeFile(t, filepath.Join(repo, "a.txt"), "a\n", 0o644)
 	treeDir := t.TempDir()
 	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir}
-	first, err := r.Open(repo)
+	first, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := first.Dir()
-	other, err := r.Open(repo)
+	other, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestTreeStablePath(t *testing.T) {
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Close left %s: %v", dir, err)
 	}
-	again, err := r.Open(repo)
+	again, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestTreeStablePath(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tr, err := r.Open(repo)
+			tr, err := r.Open(context.Background(), repo)
 			if err != nil {
 				t.Error(err)
 				return
@@ -194,7 +194,7 @@ env
 tr '\0' '\n' < /proc/$PPID/environ 2>&1 | grep -v '^$' || true
 echo done`
 	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir(), Mechanisms: []sandbox.Mechanism{m}}
-	tree, err := r.Open(repo)
+	tree, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestKeptCaches(t *testing.T) {
 	writeFile(t, filepath.Join(treeDir, "busy-000000000000.lock"), "", 0o600)
 	repo := t.TempDir()
 	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir, KeepCache: true}
-	tree, err := r.Open(repo)
+	tree, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -205,7 +205,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	}
 	defer os.RemoveAll(work)
 	root := filepath.Join(work, "repo")
-	if err := sandbox.CopyTree(src, root); err != nil {
+	if err := sandbox.CopyTree(ctx, src, root); err != nil {
 		return fail(err)
 	}
 	cfg, err := config.Load(root, "")
