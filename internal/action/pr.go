@@ -138,9 +138,23 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		if r.ov.TokenEnv != "" {
 			scrub = append(scrub, r.ov.TokenEnv)
 		}
-		o.Test = sandbox.Shell(test)
-		o.Runner = &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
-			CommandFiles: r.commandFiles()}
+		runner := &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), PassEnv: r.cfg.Fix.Env, ScrubNames: scrub,
+			Now: r.env.Now, CommandFiles: r.commandFiles(), Hide: r.hidden(), KeepCache: true, Mechanisms: r.env.Sandbox, TreeDir: r.env.TreeDir}
+		sb, err := runner.Sandbox(ctx)
+		if err != nil {
+			return fmt.Errorf("the test command's sandbox: %w", err)
+		}
+		rep.Sandbox = &sb
+		if r.fork && !sb.Isolated {
+			// Code from a fork is nobody's to vouch for: without a real
+			// sandbox it does not run here at all.
+			o.NotTested = "the test command was not run: the pull request comes from a fork and no real sandbox works on this runner"
+			rep.Notes = append(rep.Notes, "The test command was not run: this pull request comes from a fork, and no real sandbox works on this runner, "+
+				"so only fixes that cannot change behaviour are suggested. Install bubblewrap on the runner (apt-get install bubblewrap) and allow it "+
+				"user namespaces; see the Sandbox section.")
+		} else {
+			o.Test, o.Runner = sandbox.Shell(test), runner
+		}
 	}
 	switch {
 	case r.in.Model != "" && r.in.APIKey != "":
@@ -184,6 +198,19 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		}
 	}
 	return nil
+}
+
+// hidden are the runner's directories a real sandbox hides from the
+// test command: its temporary directory (the workflow command files, the
+// iflint binary) and the workspace (the original checkout).
+func (r *runner) hidden() []string {
+	var out []string
+	for _, d := range []string{r.getenv("RUNNER_TEMP"), r.getenv("GITHUB_WORKSPACE"), r.ws} {
+		if d != "" {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // commandFiles are the workflow command files of this step, which the

@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/baseline"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/toolchain"
 )
 
@@ -33,6 +34,13 @@ type Env struct {
 	HTTPClient *http.Client
 	Now        func() time.Time
 	Sleep      func(context.Context, time.Duration) error
+	// Sandbox are the ways to contain the test command, tried in order
+	// (nil: sandbox.DefaultMechanisms, the strongest that works).
+	Sandbox []sandbox.Mechanism
+	// TreeDir holds the test command's isolated trees and kept caches
+	// (empty: a directory of this user's under the system's temporary
+	// directory).
+	TreeDir string
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string
@@ -47,6 +55,7 @@ type runner struct {
 	stdout io.Writer
 	stderr io.Writer
 	ws     string
+	fork   bool // the pull request comes from a fork (see target.Fork)
 	in     Inputs
 	ov     Overrides
 	cfg    *config.Config
@@ -141,6 +150,7 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if t.PR == nil {
 		return r.workspace(ctx, t)
 	}
+	r.fork = t.Fork
 	return r.pullRequest(ctx, *t.PR, token)
 }
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package verify
+package sandbox
 
 import "io/fs"
 

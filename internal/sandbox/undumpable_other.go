@@ -1,6 +1,6 @@
 //go:build !linux
 
-package verify
+package sandbox
 
 // undumpable has no portable equivalent; see the Linux version.
 func undumpable() {}
