@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/atomicfile"
+	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
@@ -42,7 +43,11 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if *rounds < 1 {
 		return ExitUsage, usagef("-rounds %d: expected at least 1", *rounds)
 	}
-	cfg, root, err := c.loadConfig(*cfgPath)
+	set, err := c.configSet(*cfgPath)
+	if err != nil {
+		return ExitUsage, err
+	}
+	cfg, err := set.Dir(c.Dir)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -54,27 +59,15 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	sc, err := c.newScope(ctx, root, cfg, *rev, *basePath)
-	if err != nil {
-		return ExitUsage, err
-	}
-	files, err := engine.ReadFiles(root, paths, cfg)
+	files, err := engine.ReadFilesSet(set, paths)
 	if err != nil {
 		return ExitInternal, err
 	}
-	o := fixloop.FixOptions{
-		Options: engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
-		Root:    root, Rounds: *rounds,
+	groups, err := projectGroups(set, files.Files)
+	if err != nil {
+		return ExitUsage, err
 	}
-	sc.limitFixes(ctx, &o)
-	testCmd := cfg.Fix.Test
-	if *test != "" {
-		testCmd = *test
-	}
-	if testCmd != "" {
-		o.Test = sandbox.Shell(testCmd)
-		o.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), ScrubNames: cfg.Fix.Scrub, Now: c.Now}
-	}
+	var refactor fix.Refactorer
 	if *model != "" {
 		lc := llm.ConfigFromEnv(c.Getenv)
 		if *jf.baseURL != "" {
@@ -85,32 +78,61 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		if err != nil {
 			return ExitUsage, usageError{err}
 		}
-		o.Refactor = fix.LLM{C: client, Model: *model}
+		refactor = fix.LLM{C: client, Model: *model}
 	}
+	// Each project (the files one configuration governs) is fixed at its
+	// configuration's directory, as if iflint ran there: its test command
+	// runs at the root of an isolated copy of that directory, and its
+	// baseline and -new-from-rev apply to its files.
+	res := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
 	var written []string
-	if *write {
-		// Each file is written as soon as its fixes are proven, through a
-		// temporary file and a rename: a run stopped by a signal leaves
-		// every file either as it was or fully fixed.
-		o.FileDone = func(f fixloop.FixedFile) error {
-			if err := writeFixed(root, f); err != nil {
-				return err
-			}
-			written = append(written, f.Path)
-			return nil
-		}
-	}
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
-	o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
-	res, err := fixloop.Fix(ctx, files.Files, o)
-	prog.Done()
-	if err != nil {
-		if len(written) > 0 {
-			fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", len(written), strings.Join(written, ", "))
+	for _, g := range groups {
+		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
+		sc, err := c.newScope(ctx, g.root, []*config.Config{g.cfg}, g.configFor, *rev, *basePath)
+		if err != nil {
+			prog.Done()
+			return ExitUsage, err
 		}
-		return ExitInternal, err
+		o := fixloop.FixOptions{
+			Options: engine.Options{Config: g.cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
+			Root:    g.root, Rounds: *rounds, Refactor: refactor,
+		}
+		sc.limitFixes(ctx, &o)
+		testCmd := g.cfg.Fix.Test
+		if *test != "" {
+			testCmd = *test
+		}
+		if testCmd != "" {
+			o.Test = sandbox.Shell(testCmd)
+			o.Runner = &sandbox.Runner{Timeout: g.cfg.Fix.Timeout, Env: c.environ(), ScrubNames: g.cfg.Fix.Scrub, Now: c.Now}
+		}
+		if *write {
+			// Each file is written as soon as its fixes are proven, through
+			// a temporary file and a rename: a run stopped by a signal
+			// leaves every file either as it was or fully fixed.
+			o.FileDone = func(f fixloop.FixedFile) error {
+				if err := writeFixed(g.root, f); err != nil {
+					return err
+				}
+				written = append(written, show(f.Path))
+				return nil
+			}
+		}
+		o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+		part, err := fixloop.Fix(ctx, g.files, o)
+		if err != nil {
+			prog.Done()
+			if len(written) > 0 {
+				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", len(written), strings.Join(written, ", "))
+			}
+			return ExitInternal, err
+		}
+		sc.apply(part.After)
+		mergeFix(res, part, show)
 	}
-	sc.apply(res.After)
+	prog.Done()
+	engine.SortResult(res.After)
 	if *format == "json" {
 		if err := writeFixJSON(c, res); err != nil {
 			return ExitInternal, err

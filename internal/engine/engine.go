@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/iflint/iflint/internal/check"
@@ -89,7 +90,12 @@ type Result struct {
 
 // Options configures a run.
 type Options struct {
-	Config     *config.Config
+	// Config governs every file, unless Configs is set.
+	Config *config.Config
+	// Configs, when set, decides each file's configuration (the nearest
+	// .iflint.yml above it; see config.Set), so one run checks every
+	// subproject of a monorepo by its own constraints.
+	Configs    *config.Set
 	Toolchains check.Toolchains
 	Workers    int
 	// Judge decides LLM-judged constraints; without one they are
@@ -97,6 +103,20 @@ type Options struct {
 	Judge *judge.Judge
 	// ReportUnusedIgnores lists suppression markers that silence nothing.
 	ReportUnusedIgnores bool
+	// Progress, when set, hears after each file is checked how many of
+	// the run's files are done (from any goroutine).
+	Progress func(done, total int)
+}
+
+// ConfigFor is the configuration governing the file at path.
+func (o Options) ConfigFor(path string) (*config.Config, error) {
+	if o.Configs != nil {
+		return o.Configs.For(path)
+	}
+	if o.Config == nil {
+		return nil, errors.New("engine: no configuration")
+	}
+	return o.Config, nil
 }
 
 // File is a source file to check. Path is slash-separated and relative to
@@ -106,8 +126,10 @@ type File struct {
 	Src  []byte
 }
 
-// Collect expands paths (files or directories) into files, skipping
-// excluded paths, hidden directories and files of unknown languages.
+// Collect expands paths (files or directories) into files for the one
+// configuration cfg, skipping excluded paths, hidden directories, files
+// of unknown languages and directories with a configuration of their own
+// (which govern themselves; CollectSet reads them with it).
 func Collect(root string, paths []string, cfg *config.Config) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
@@ -151,14 +173,11 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 	return out, nil
 }
 
-// ownConfig reports whether dir has its own configuration: like a nested
-// Go module, it is a separate project with its own constraints, checked
-// when it is named or when iflint runs inside it, never with the
-// constraints of the tree around it.
-func ownConfig(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, config.FileName))
-	return err == nil
-}
+// ownConfig reports whether dir has its own configuration: it governs
+// the files below it (see CollectSet), so a reader that applies one
+// configuration to a tree (init's evidence for the tree's own file)
+// leaves it out.
+func ownConfig(dir string) bool { return config.Own(dir) }
 
 func relPath(root, p string) string {
 	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
@@ -180,29 +199,19 @@ func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := &Files{Files: make([]File, 0, len(names))}
-	for _, n := range names {
-		st, err := os.Stat(n)
-		if err != nil {
-			return nil, err
-		}
-		rel := relPath(root, n)
-		if st.Size() > MaxFileSize {
-			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)})
-			continue
-		}
-		b, err := os.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		out.Files = append(out.Files, File{Path: rel, Src: b})
-	}
-	return out, nil
+	return readNames(root, names, relPath)
 }
 
-// CheckPaths reads and checks files on disk.
+// CheckPaths reads and checks files on disk: with o.Configs, each file
+// by its own configuration, relative to the set's root.
 func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
-	fs, err := ReadFiles(root, paths, o.Config)
+	var fs *Files
+	var err error
+	if o.Configs != nil {
+		fs, err = ReadFilesSet(o.Configs, paths)
+	} else {
+		fs, err = ReadFiles(root, paths, o.Config)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +231,13 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	parts := make([]Result, len(files))
 	errs := make([]error, len(files))
-	par.For(len(files), o.Workers, func(i int) { parts[i], errs[i] = checkFile(ctx, files[i], o) })
+	var done atomic.Int64
+	par.For(len(files), o.Workers, func(i int) {
+		parts[i], errs[i] = checkFile(ctx, files[i], o)
+		if o.Progress != nil {
+			o.Progress(int(done.Add(1)), len(files))
+		}
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -271,8 +286,9 @@ func MayApply(cfg *config.Config, path string) bool {
 // applicableIn is Applicable for a file of language id.
 func applicableIn(cfg *config.Config, path string, id lang.ID) []config.Entry {
 	var out []config.Entry
+	local := cfg.Local(path) // paths: globs are the configuration's
 	for _, e := range cfg.Constraints {
-		if !e.Applies(path) {
+		if !e.Applies(local) {
 			continue
 		}
 		// An entry bound to a language applies to files of that language;
@@ -299,8 +315,12 @@ func namesHeader(e config.Entry, path string, id lang.ID) bool {
 
 func checkFile(ctx context.Context, f File, o Options) (Result, error) {
 	var res Result
-	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
-	entries := applicableIn(o.Config, f.Path, id)
+	cfg, err := o.ConfigFor(f.Path)
+	if err != nil {
+		return res, err
+	}
+	id, _ := cfg.LanguageOf(f.Path, f.Src) // a header's language, from its content
+	entries := applicableIn(cfg, f.Path, id)
 	if len(entries) == 0 {
 		name := lang.Get(id).Name
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
@@ -311,7 +331,7 @@ func checkFile(ctx context.Context, f File, o Options) (Result, error) {
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Reason: "binary file"})
 		return res, nil
 	}
-	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
+	u := check.NewUnit(ctx, f.Path, f.Src, cfg.Profile)
 	defer u.Close()
 	u.Toolchains = o.Toolchains
 	var starts []int     // of res.Diagnostics, for their fingerprints
@@ -345,7 +365,8 @@ func checkFile(ctx context.Context, f File, o Options) (Result, error) {
 	}
 	// Fingerprints first: a finding's occurrence index must not depend on
 	// which of its twins a marker suppresses.
-	fingerprint(u, id, res.Diagnostics, starts, fileLevel)
+	// The configuration's own path: its baseline matches from any run root.
+	fingerprint(u, id, cfg.Local(f.Path), res.Diagnostics, starts, fileLevel)
 	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
 		suppressFindings(u, id, &res, fileLevel, o.ReportUnusedIgnores)
 	}

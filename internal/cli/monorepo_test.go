@@ -1,0 +1,234 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/goldentest"
+)
+
+// The monorepo fixture (testdata/monorepo): a root configuration for the
+// release scripts and the Rust crate (a Cargo workspace member without a
+// configuration of its own), and three subprojects in other languages,
+// each with its own .iflint.yml: services/api (a Go module, excluding
+// its gen/ directory), libs/pyutil (a Python package with its own
+// pyproject.toml and a baseline) and web/app (an npm workspace member).
+// The root's constraints contradict each subproject's (camelCase Python,
+// snake_case JavaScript, Go indented with spaces), so a file checked
+// under the wrong configuration shows at once.
+var subprojects = []string{"libs/pyutil", "services/api", "web/app"}
+
+// copyMonorepo copies the fixture into a new git repository and returns it.
+func copyMonorepo(t *testing.T) *gitRepo {
+	t.Helper()
+	g := newRepo(t)
+	src := filepath.Join("testdata", "monorepo")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(g.dir, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.git("add", "-A")
+	g.git("commit", "-q", "-m", "monorepo")
+	return g
+}
+
+// runIn runs iflint in dir (relative to the repository).
+func (g *gitRepo) runIn(dir string, args ...string) (int, string, string) {
+	g.t.Helper()
+	var out, errb bytes.Buffer
+	env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": g.dir}
+	cmd := &Command{Stdout: &out, Stderr: &errb, Dir: filepath.Join(g.dir, dir), Getenv: func(k string) string { return env[k] }, BuildInfo: testBuildInfo}
+	code := cmd.Main(context.Background(), args)
+	return code, out.String(), errb.String()
+}
+
+// diagnosticsIn is `iflint check -format json ARGS` in dir.
+func (g *gitRepo) diagnosticsIn(dir string, args ...string) []engine.Diagnostic {
+	g.t.Helper()
+	code, out, errs := g.runIn(dir, append([]string{"check", "-format", "json"}, args...)...)
+	if code != ExitClean && code != ExitFindings {
+		g.t.Fatalf("check %v in %s: exit %d\n%s", args, dir, code, errs)
+	}
+	var res engine.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		g.t.Fatalf("check %v in %s: %v\n%s", args, dir, err, out)
+	}
+	return res.Diagnostics
+}
+
+// under reports whether p lies in dir (both slash paths).
+func under(p, dir string) bool { return strings.HasPrefix(p, dir+"/") }
+
+func TestMonorepoCheck(t *testing.T) {
+	g := copyMonorepo(t)
+	code, out, errs := g.runIn(".", "check", ".")
+	goldentest.Check(t, filepath.Join("testdata", "monorepo_check.out"), []byte(out+"--- stderr\n"+errs))
+	if code != ExitFindings {
+		t.Fatalf("exit %d, want 1:\n%s", code, errs)
+	}
+	root := g.diagnosticsIn(".", ".")
+	if len(root) == 0 {
+		t.Fatal("the root run reports nothing")
+	}
+
+	// Each subproject's files get exactly the findings a run inside it
+	// reports, with the same fingerprints (so its baseline matches from
+	// either place), and paths relative to where the run was.
+	for _, sub := range subprojects {
+		inside := g.diagnosticsIn(sub, ".")
+		var fromRoot []engine.Diagnostic
+		for _, d := range root {
+			if under(d.Path, sub) {
+				d.Path = strings.TrimPrefix(d.Path, sub+"/")
+				fromRoot = append(fromRoot, d)
+			}
+		}
+		if len(inside) == 0 {
+			t.Errorf("%s: no findings inside the subproject; the fixture should have some", sub)
+		}
+		if !slices.Equal(inside, fromRoot) {
+			t.Errorf("%s: a run inside reports\n%v\nthe root run reports for its files\n%v", sub, inside, fromRoot)
+		}
+	}
+	// The rest is the root configuration's: the same as a run naming
+	// only the root's own directories.
+	var rest []engine.Diagnostic
+	for _, d := range root {
+		if !slices.ContainsFunc(subprojects, func(s string) bool { return under(d.Path, s) }) {
+			rest = append(rest, d)
+		}
+	}
+	if own := g.diagnosticsIn(".", "scripts", "crates"); len(rest) == 0 || !slices.Equal(own, rest) {
+		t.Errorf("root files: run on their own\n%v\nin the whole run\n%v", own, rest)
+	}
+
+	// From inside a subproject, a file of another one named explicitly is
+	// still judged by its own nearest configuration, its path relative
+	// to the working directory.
+	other := g.diagnosticsIn("web/app", "../../libs/pyutil")
+	if len(other) != 1 || other[0].Path != "../../libs/pyutil/pyutil/core.py" || !strings.Contains(other[0].Message, "writeAll") {
+		t.Errorf("libs/pyutil checked from web/app: %v", other)
+	}
+
+	// What each file must and must not get, by its nearest configuration.
+	has := func(ds []engine.Diagnostic, file, text string) bool {
+		return slices.ContainsFunc(ds, func(d engine.Diagnostic) bool { return d.Path == file && strings.Contains(d.Message, text) })
+	}
+	for _, c := range []struct {
+		file, text string
+		want       bool
+	}{
+		{"libs/pyutil/pyutil/core.py", "writeAll", true},    // snake_case by its own configuration
+		{"libs/pyutil/pyutil/core.py", "loadAll", false},    // accepted by its own baseline
+		{"libs/pyutil/pyutil/core.py", "parse_line", false}, // the root's camelCase does not apply
+		{"scripts/release.py", "make_tag", true},            // the root's camelCase
+		{"services/api/server.go", "Serve has no doc", true},
+		{"services/api/gen/models.go", "Generated", false}, // excluded by services/api's configuration
+		{"services/api/server.go", "spaces", false},        // the root's Go indentation does not apply
+		{"web/app/src/index.js", "load_data", true},
+		{"web/app/src/index.js", "renderPage", false}, // the root's snake_case does not apply
+		{"crates/core/src/lib.rs", "doubleIt", true},  // no configuration of its own: the root's
+		{"build/generated.py", "not_checked", false},  // excluded by the root
+	} {
+		if got := has(root, c.file, c.text); got != c.want {
+			t.Errorf("%s %q: reported %v, want %v", c.file, c.text, got, c.want)
+		}
+	}
+
+	// -config still forces one file for everything: the subprojects'
+	// files are judged by the root's constraints, without their baselines.
+	forced := g.diagnosticsIn(".", "-config", ".iflint.yml", ".")
+	if !has(forced, "libs/pyutil/pyutil/core.py", "parse_line") || !has(forced, "services/api/server.go", "spaces") ||
+		has(forced, "libs/pyutil/pyutil/core.py", "writeAll") || !has(forced, "services/api/gen/models.go", "spaces") {
+		t.Errorf("-config .iflint.yml: %v", forced)
+	}
+}
+
+// TestMonorepoNewFromRev: -new-from-rev from the root reports the new
+// findings of every subproject, each by its own configuration, and from
+// a subproject only its own, with paths relative to where it runs.
+func TestMonorepoNewFromRev(t *testing.T) {
+	g := copyMonorepo(t)
+	base := g.git("rev-parse", "HEAD")
+	appendTo := func(p, text string) {
+		b, err := os.ReadFile(filepath.Join(g.dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.write(map[string]string{p: string(b) + text})
+	}
+	appendTo("libs/pyutil/pyutil/core.py", "\n\ndef dropAll(rows):\n    return []\n")
+	appendTo("web/app/src/index.js", "\nfunction save_data(x) {\n  return x;\n}\n")
+	appendTo("services/api/server.go", "\nfunc Stop() {}\n")
+	appendTo("scripts/release.py", "\n\ndef push_tag(tag):\n    return tag\n")
+
+	type key struct{ path, msg string }
+	keys := func(ds []engine.Diagnostic) []key {
+		var out []key
+		for _, d := range ds {
+			out = append(out, key{d.Path, d.Message})
+		}
+		return out
+	}
+	got := keys(g.diagnosticsIn(".", "-new-from-rev", base, "."))
+	want := []key{
+		{"libs/pyutil/pyutil/core.py", `function name "dropAll" is not snake_case`},
+		{"scripts/release.py", `function name "push_tag" is not camelCase`},
+		{"services/api/server.go", "exported function Stop has no doc comment"},
+		{"web/app/src/index.js", `function name "save_data" is not camelCase, UPPER_CASE or PascalCase`},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("-new-from-rev from the root:\n got %v\nwant %v", got, want)
+	}
+	inside := keys(g.diagnosticsIn("libs/pyutil", "-new-from-rev", base, "."))
+	if w := []key{{"pyutil/core.py", `function name "dropAll" is not snake_case`}}; !slices.Equal(inside, w) {
+		t.Errorf("-new-from-rev in libs/pyutil: %v, want %v", inside, w)
+	}
+}
+
+// TestMonorepoBaselinePerProject: writing a baseline from inside a
+// subproject and naming it in its configuration silences its findings
+// in a run from the root, while the other projects' stay.
+func TestMonorepoBaselinePerProject(t *testing.T) {
+	g := copyMonorepo(t)
+	if code, _, errs := g.runIn("web/app", "check", "-write-baseline", "base.json"); code != ExitClean {
+		t.Fatalf("write-baseline: exit %d\n%s", code, errs)
+	}
+	cfg := filepath.Join(g.dir, "web/app/.iflint.yml")
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.write(map[string]string{"web/app/.iflint.yml": string(b) + "baseline: base.json\n"})
+	for _, d := range g.diagnosticsIn(".", ".") {
+		if under(d.Path, "web/app") {
+			t.Errorf("web/app's baseline does not apply from the root: %v", d)
+		}
+	}
+	if ds := g.diagnosticsIn(".", "."); !slices.ContainsFunc(ds, func(d engine.Diagnostic) bool { return path.Dir(d.Path) == "services/api" }) {
+		t.Errorf("services/api's findings went away with web/app's baseline: %v", ds)
+	}
+}
