@@ -50,10 +50,16 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 	if err != nil {
 		return ExitInternal, err
 	}
-	paths, skipped := changedPaths(diff, r.cfg)
+	paths, skipped, err := changedPaths(diff, r.set)
+	if err != nil {
+		return ExitUsage, err
+	}
 	files, note, err := headFiles(ctx, g, pr.HeadSHA, paths)
 	if err != nil {
 		return ExitInternal, err
+	}
+	if err := r.loadConfigBaselines(files.Files); err != nil {
+		return ExitUsage, err
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
 	res, err := engine.Check(ctx, files.Files, r.options())
@@ -126,22 +132,11 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 	for _, d := range kept {
 		want[d.Path] = true
 	}
-	var subset []engine.File
-	for _, f := range files {
-		if want[f.Path] {
-			subset = append(subset, f)
-		}
+	projects, err := r.projects(files, want)
+	if err != nil {
+		return err
 	}
-	o := fixloop.FixOptions{Options: r.options(), Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
-	if test := cmp.Or(r.in.TestCommand, r.cfg.Fix.Test); test != "" {
-		scrub := append([]string{}, r.cfg.Fix.Scrub...)
-		if r.ov.TokenEnv != "" {
-			scrub = append(scrub, r.ov.TokenEnv)
-		}
-		o.Test = sandbox.Shell(test)
-		o.Runner = &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
-			CommandFiles: r.commandFiles()}
-	}
+	var rf *fix.LLM
 	switch {
 	case r.in.Model != "" && r.in.APIKey != "":
 		lc := llm.ConfigFromEnv(r.getenv)
@@ -153,19 +148,40 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		if err != nil {
 			return inputErrorf("model: %w", err)
 		}
-		o.Refactor = refactorer{inner: fix.LLM{C: client, Model: r.in.Model}, s: s, opts: o.Options}
+		rf = &fix.LLM{C: client, Model: r.in.Model}
 	case r.in.Model != "":
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}
 	prog := fixprogress.New(r.stderr, "iflint action", fixprogress.Terminal(r.env.Stderr, r.getenv), r.env.Now)
-	o.Progress = func(p fixloop.FixProgress) {
-		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
+	fr := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
+	// Each project (the files one configuration governs) is proven with
+	// its own configuration and test command, which runs in the
+	// configuration's directory of the isolated copy of the workspace.
+	for _, p := range projects {
+		o := fixloop.FixOptions{Options: engine.Options{Config: p.cfg, Toolchains: r.toolchains()}, Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
+		if test := r.testCommand(p.cfg); test != "" {
+			scrub := append([]string{}, p.cfg.Fix.Scrub...)
+			if r.ov.TokenEnv != "" {
+				scrub = append(scrub, r.ov.TokenEnv)
+			}
+			o.Test = sandbox.Shell(test)
+			o.Runner = &sandbox.Runner{Timeout: p.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
+				CommandFiles: r.commandFiles()}
+		}
+		if rf != nil {
+			o.Refactor = refactorer{inner: *rf, s: s, opts: o.Options}
+		}
+		o.Progress = func(p fixloop.FixProgress) {
+			prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
+		}
+		part, err := fixloop.Fix(ctx, p.files, o)
+		if err != nil {
+			prog.Done()
+			return fmt.Errorf("proving fixes: %w", err)
+		}
+		fixloop.Merge(fr, part)
 	}
-	fr, err := fixloop.Fix(ctx, subset, o)
 	prog.Done()
-	if err != nil {
-		return fmt.Errorf("proving fixes: %w", err)
-	}
 	rep.Suggestions, rep.Unplaced, rep.Held = suggestions(fr, s, r.in.MaxComments)
 	rep.Baseline, rep.TestRuns = fr.Baseline, fr.TestRuns
 	for _, c := range fr.Candidates {

@@ -48,8 +48,16 @@ type runner struct {
 	ws     string
 	in     Inputs
 	ov     Overrides
-	cfg    *config.Config
-	base   *baseline.File
+	// set gives each file its configuration: the config input for every
+	// file, else the nearest .iflint.yml above it in the workspace (a
+	// monorepo's subprojects keep their own). cfg governs the workspace
+	// root (its JDKs serve every file).
+	set *config.Set
+	cfg *config.Config
+	// base is the baseline input, for every file; otherwise bases holds
+	// each configuration's own baseline.
+	base  *baseline.File
+	bases map[*config.Config]*baseline.File
 }
 
 // Run runs the action and returns its exit code. The error, if any, is
@@ -131,8 +139,8 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
 		cfgPath = filepath.Join(r.ws, cfgPath)
 	}
-	if r.cfg, err = config.Load(r.ws, cfgPath); err != nil {
-		return ExitUsage, fmt.Errorf("configuration: %w", err)
+	if err := r.loadConfigs(cfgPath); err != nil {
+		return ExitUsage, err
 	}
 	if err := r.loadBaseline(cfgPath); err != nil {
 		return ExitUsage, err
@@ -143,17 +151,45 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	return r.pullRequest(ctx, *t.PR, token)
 }
 
+// loadConfigs sets up the run's configurations: the config input (a
+// path) for every file, else each file's nearest .iflint.yml.
+func (r *runner) loadConfigs(cfgPath string) error {
+	var err error
+	if cfgPath != "" {
+		cfg, err := config.Load(r.ws, cfgPath)
+		if err != nil {
+			return fmt.Errorf("configuration: %w", err)
+		}
+		if r.set, err = config.ForcedSet(r.ws, cfg); err != nil {
+			return err
+		}
+	} else if r.set, err = config.NewSet(r.ws); err != nil {
+		return err
+	}
+	if r.cfg, err = r.set.Dir(r.ws); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	return nil
+}
+
 func (r *runner) options() engine.Options {
-	return engine.Options{Config: r.cfg, Toolchains: &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
+	return engine.Options{Configs: r.set, Toolchains: r.toolchains()}
+}
+
+func (r *runner) toolchains() *toolchain.SystemToolchains {
+	return &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}
 }
 
 // workspace checks every file of the workspace: the run is not about a
 // pull request (push, schedule, workflow_dispatch), so there is no diff
 // to filter by and nobody to review.
 func (r *runner) workspace(ctx context.Context, t target) (int, error) {
-	files, err := engine.ReadFiles(r.ws, []string{r.ws}, r.cfg)
+	files, err := engine.ReadFilesSet(r.set, []string{r.ws})
 	if err != nil {
 		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
+	}
+	if err := r.loadConfigBaselines(files.Files); err != nil {
+		return ExitUsage, err
 	}
 	res, err := engine.Check(ctx, files.Files, r.options())
 	if err != nil {

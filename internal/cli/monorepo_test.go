@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"os/exec"
 	"os"
 	"path"
 	"path/filepath"
@@ -230,5 +231,35 @@ func TestMonorepoBaselinePerProject(t *testing.T) {
 	}
 	if ds := g.diagnosticsIn(".", "."); !slices.ContainsFunc(ds, func(d engine.Diagnostic) bool { return path.Dir(d.Path) == "services/api" }) {
 		t.Errorf("services/api's findings went away with web/app's baseline: %v", ds)
+	}
+}
+
+// TestMonorepoFix: `iflint fix` from the root proves each subproject's
+// fixes as if it ran there (libs/pyutil's test imports its package, so it
+// passes only at libs/pyutil), and names files relative to the root.
+func TestMonorepoFix(t *testing.T) {
+	requirePython3(t)
+	g := copyMonorepo(t)
+	code, out, errs := g.runIn(".", "fix", ".")
+	if code != ExitFindings {
+		t.Fatalf("fix: exit %d\n%s", code, errs)
+	}
+	for _, w := range []string{
+		"+++ b/libs/pyutil/pyutil/core.py", "+def write_all(path, rows):",
+		"+++ b/web/app/src/index.js", "+++ b/services/api/server.go", "+func loadConfig() string {",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the fix diff lacks %q:\n%s", w, out)
+		}
+	}
+	if !strings.Contains(errs, `libs/pyutil/pyutil/core.py: naming_convention "python;function:snake_case" (fixer): verified by syntax, findings, regressions, tests (sh -c 'python3 -c "import pyutil.core"' passed`) {
+		t.Errorf("libs/pyutil's fix was not proven by its tests in its directory:\n%s", errs)
+	}
+}
+
+func requirePython3(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
 	}
 }

@@ -57,33 +57,24 @@ func (c *Command) display(abs string) string {
 // mergeFix adds a project's fix run to the run's, its paths renamed by
 // show (relative to the working directory).
 func mergeFix(into, part *fixloop.FixResult, show func(string) string) {
+	renamed := *part
+	renamed.Candidates = nil
 	for _, cd := range part.Candidates {
 		cd.Path = show(cd.Path)
-		into.Candidates = append(into.Candidates, cd)
+		renamed.Candidates = append(renamed.Candidates, cd)
 	}
+	renamed.Files = nil
 	for _, f := range part.Files {
 		f.Path = show(f.Path)
-		into.Files = append(into.Files, f)
+		renamed.Files = append(renamed.Files, f)
 	}
-	for _, r := range []struct{ from, to *engine.Result }{{part.Before, into.Before}, {part.After, into.After}} {
-		if r.from == nil {
-			continue
-		}
-		renamed := renameResult(r.from, show)
-		r.to.Diagnostics = append(r.to.Diagnostics, renamed.Diagnostics...)
-		r.to.Outcomes = append(r.to.Outcomes, renamed.Outcomes...)
-		r.to.Skipped = append(r.to.Skipped, renamed.Skipped...)
-		r.to.Suppressed = append(r.to.Suppressed, renamed.Suppressed...)
+	if part.Before != nil {
+		renamed.Before = renameResult(part.Before, show)
 	}
-	if into.Baseline == nil || (into.Baseline.Passed && part.Baseline != nil) {
-		into.Baseline = part.Baseline // a failing one is worth showing first
+	if part.After != nil {
+		renamed.After = renameResult(part.After, show)
 	}
-	t := &into.TestRuns
-	p := part.TestRuns
-	t.Total, t.Set, t.Bisect, t.Baseline, t.Single = t.Total+p.Total, t.Set+p.Set, t.Bisect+p.Bisect, t.Baseline+p.Baseline, t.Single+p.Single
-	t.Candidates, t.Culprits = t.Candidates+p.Candidates, t.Culprits+p.Culprits
-	t.Duration += p.Duration
-	t.DurationMS = t.Duration.Milliseconds()
+	fixloop.Merge(into, &renamed)
 }
 
 // renameResult is a copy of res with every path renamed by show.
