@@ -263,3 +263,63 @@ func requirePython3(t *testing.T) {
 		t.Skip("python3 is not installed")
 	}
 }
+
+// TestMonorepoInit: init -subprojects on the monorepo without its
+// configurations writes one per detected subproject (the Go module, the
+// Python package, the npm workspace member and the Cargo workspace
+// member) from its own files, and one for the root's own files; each
+// holds only its own languages, and a check from the root afterwards
+// judges each file by the configuration written for its project.
+func TestMonorepoInit(t *testing.T) {
+	g := copyMonorepo(t)
+	for _, p := range []string{".iflint.yml", "services/api/.iflint.yml", "libs/pyutil/.iflint.yml", "libs/pyutil/.iflint-baseline.json", "web/app/.iflint.yml"} {
+		if err := os.Remove(filepath.Join(g.dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errs := g.runIn(".", "init", "-subprojects", "-min-units", "1", "-min", "0.6")
+	if code != ExitClean {
+		t.Fatalf("init -subprojects: exit %d\n%s", code, errs)
+	}
+	wantLangs := map[string][]string{
+		".":            {"python;"},
+		"crates/core":  {"rust;"},
+		"libs/pyutil":  {"python;"},
+		"services/api": {"go;"},
+		"web/app":      {"javascript;"},
+	}
+	all := []string{"python;", "rust;", "go;", "javascript;"}
+	for dir, langs := range wantLangs {
+		b, err := os.ReadFile(filepath.Join(g.dir, dir, ".iflint.yml"))
+		if err != nil {
+			t.Errorf("no configuration for %s: %v\n%s", dir, err, errs)
+			continue
+		}
+		for _, l := range all {
+			if got := strings.Contains(string(b), "spec: "+l); got != slices.Contains(langs, l) {
+				t.Errorf("%s/.iflint.yml: has %s constraints: %v, want %v\n%s", dir, l, got, !got, b)
+			}
+		}
+		if dir != "." && !strings.Contains(errs, "wrote "+dir+"/.iflint.yml") {
+			t.Errorf("the summary does not name %s:\n%s", dir, errs)
+		}
+	}
+	for _, kind := range []string{"(Go module)", "(Python package)", "(npm workspace)", "(Cargo workspace member)"} {
+		if !strings.Contains(errs, kind) {
+			t.Errorf("the summary does not say which subproject is a %s:\n%s", kind, errs)
+		}
+	}
+	// The root's configuration was read from its own two Python files
+	// (scripts/release.py, build/generated.py), not the subprojects'.
+	root, _ := os.ReadFile(filepath.Join(g.dir, ".iflint.yml"))
+	if !strings.Contains(string(root), "from 2 files") {
+		t.Errorf("the root's configuration was not read from its own file alone:\n%s", root)
+	}
+	// Without -subprojects, init says what it detected.
+	if err := os.Remove(filepath.Join(g.dir, ".iflint.yml")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, errs := g.runIn(".", "init", "-min-units", "1", "-min", "0.6"); !strings.Contains(errs, "4 subprojects detected: crates/core (Cargo workspace member), libs/pyutil (Python package), services/api (Go module), web/app (npm workspace)") {
+		t.Errorf("init without -subprojects does not name the subprojects:\n%s", errs)
+	}
+}
