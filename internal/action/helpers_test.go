@@ -168,6 +168,8 @@ type fixture struct {
 	head   string
 	stdout bytes.Buffer
 	stderr bytes.Buffer
+	// fork, when set, is the owner/name the pull request's head lives in.
+	fork string
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
@@ -200,7 +202,7 @@ func (f *fixture) openPR() {
 
 func (f *fixture) registerPR(files []githubtest.File) {
 	f.t.Helper()
-	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files}); err != nil {
+	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files, HeadRepo: f.fork}); err != nil {
 		f.t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/markdown"
 	"github.com/iflint/iflint/internal/sandbox"
 )
 
@@ -223,11 +224,22 @@ func (r *runner) review(ctx context.Context, client *github.Client, pr github.PR
 		rep.Review.State = "Check mode posts no review: the findings are annotations."
 		return nil, nil
 	}
-	rv := github.Review{Body: r.red.String(rep.reviewBody()), Diff: diff, MaxComments: r.in.MaxComments, Held: rep.Held}
-	for _, sg := range rep.Suggestions {
-		c := sg.Comment
-		c.Body = r.red.String(c.Body)
-		rv.Comments = append(rv.Comments, c)
+	doc := newReviewDoc(rep)
+	doc.Tool, doc.Repository, doc.PullRequest, doc.HeadSHA = "iflint "+r.env.Version, pr.Owner+"/"+pr.Repo, pr.Number, pr.HeadSHA
+	if r.in.ReviewFile != "" {
+		// The fork flow: a workflow_run run posts it (publish mode).
+		p, err := r.writeReviewDoc(doc)
+		if err != nil {
+			rep.Review.State = "Not written: " + err.Error()
+			return nil, fmt.Errorf("writing the review file: %w", err)
+		}
+		rep.Review.State = fmt.Sprintf("Not posted: the review (%d suggestion(s)) was written to `%s` for the workflow that publishes it (mode: publish).", len(doc.Suggestions), markdown.Code(p))
+		return nil, nil
+	}
+	rv := doc.review(rendering{})
+	rv.Body, rv.Diff, rv.MaxComments = r.red.String(rv.Body), diff, r.in.MaxComments
+	for i := range rv.Comments {
+		rv.Comments[i].Body = r.red.String(rv.Comments[i].Body)
 	}
 	if r.ov.DryRun {
 		r.printReview(pr, rv)

@@ -128,6 +128,11 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	}
 	r.in = in
 	r.ws = cmp.Or(r.getenv("GITHUB_WORKSPACE"), r.env.Dir, ".")
+	if in.Mode == ModePublish {
+		// No configuration and no workspace: the publisher reads only the
+		// event, the API and the artifact.
+		return r.publish(ctx, token)
+	}
 	t, err := readTarget(r.getenv, r.ov)
 	if err != nil {
 		return ExitUsage, err

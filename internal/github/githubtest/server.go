@@ -65,6 +65,7 @@ type Server struct {
 	remaining int
 	resetAt   time.Time
 	secondary SecondaryLimit
+	arts      artifacts
 }
 
 // New starts a fake server, closed when tb's test ends.
@@ -184,6 +185,10 @@ func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, blobPrefix) {
+			s.serveBlob(w, r) // storage, not the API
+			return
+		}
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
