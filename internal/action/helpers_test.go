@@ -170,6 +170,8 @@ type fixture struct {
 	stderr bytes.Buffer
 	// fork, when set, is the owner/name the pull request's head lives in.
 	fork string
+	// clock, when set, is the run's clock (default: a stopped one).
+	clock *stageClock
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
@@ -252,11 +254,18 @@ func (f *fixture) run(ov Overrides) (int, error) {
 		}
 	}
 	clock := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-	return Run(context.Background(), Env{
+	env := Env{
 		Getenv: f.getenv, Environ: f.environ, Stdout: &f.stdout, Stderr: &f.stderr,
 		HTTPClient: &http.Client{Timeout: time.Minute}, Now: func() time.Time { return clock },
 		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test",
-	}, ov)
+		// Progress lines wait on a timer that never fires unless a test
+		// drives the clock.
+		After: func(time.Duration) <-chan time.Time { return nil },
+	}
+	if f.clock != nil {
+		env.Now, env.After = f.clock.Now, f.clock.After
+	}
+	return Run(context.Background(), env, ov)
 }
 
 func (f *fixture) read(envName string) string {

@@ -9,7 +9,6 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
-	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/markdown"
@@ -47,23 +46,38 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 			return ExitUsage, err
 		}
 	}
-	diff, err := r.diff(ctx, client, pr, g)
+	var (
+		diff    *github.Diff
+		files   *engine.Files
+		skipped []engine.Skipped
+		note    string
+		code    = ExitInternal
+	)
+	err := r.stage("reading "+pr.String(), func(st *stageStatus) error {
+		var err error
+		if diff, err = r.diff(ctx, client, pr, g); err != nil {
+			return err
+		}
+		st.set("%d changed file(s) (%s)", diff.Len(), diff.Source)
+		var paths []string
+		if paths, skipped, err = changedPaths(diff, r.set); err != nil {
+			code = ExitUsage
+			return err
+		}
+		if files, note, err = headFiles(ctx, g, pr.HeadSHA, paths); err != nil {
+			return err
+		}
+		if err := r.loadConfigBaselines(files.Files); err != nil {
+			code = ExitUsage
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return ExitInternal, err
-	}
-	paths, skipped, err := changedPaths(diff, r.set)
-	if err != nil {
-		return ExitUsage, err
-	}
-	files, note, err := headFiles(ctx, g, pr.HeadSHA, paths)
-	if err != nil {
-		return ExitInternal, err
-	}
-	if err := r.loadConfigBaselines(files.Files); err != nil {
-		return ExitUsage, err
+		return code, err
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := r.check(ctx, files.Files)
 	if err != nil {
 		return ExitInternal, err
 	}
@@ -86,15 +100,28 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 		rep.Notes = append(rep.Notes, "GitHub would not serve this pull request's diff (too large); it was computed with git in the workspace.")
 	}
 	if r.in.Mode == ModeSuggest {
-		if err := r.suggest(ctx, rep, files.Files, kept, s); err != nil {
+		err := r.stage(fmt.Sprintf("proving fixes for the findings in %s", plural(len(findingFiles(kept)), "file")), func(st *stageStatus) error {
+			return r.suggest(ctx, rep, files.Files, kept, s, st)
+		})
+		if err != nil {
 			return ExitInternal, err
 		}
 	}
 	rep.Rows = constraintRows(res.Outcomes, kept, rep.Fixed, rep.Verified)
 
-	covered, pubErr := r.review(ctx, client, pr, diff, rep)
+	var covered map[string]bool
+	var pubErr error
+	if r.in.Mode == ModeSuggest {
+		pubErr = r.stage("publishing the review", func(st *stageStatus) error {
+			covered, pubErr = r.review(ctx, client, pr, diff, rep)
+			st.set("%s", rep.Review.State)
+			return pubErr
+		})
+	} else {
+		covered, pubErr = r.review(ctx, client, pr, diff, rep)
+	}
 	suppressed, _ := s.split(res.Suppressed)
-	code, err := r.finish(rep, res, kept, suppressed, covered)
+	code, err = r.finish(rep, res, kept, suppressed, covered)
 	if pubErr != nil {
 		return ExitInternal, pubErr
 	}
@@ -128,7 +155,7 @@ func (r *runner) diff(ctx context.Context, client *github.Client, pr github.PR, 
 // the suggestable lines (engine.FixOptions.InScope): the fixers see only
 // the findings there and may change nothing else, so a file's violations
 // outside the diff never cost its fixes inside it.
-func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope) error {
+func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope, st *stageStatus) error {
 	want := map[string]bool{}
 	for _, d := range kept {
 		want[d.Path] = true
@@ -153,8 +180,8 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 	case r.in.Model != "":
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}
-	prog := fixprogress.New(r.stderr, "iflint action", fixprogress.Terminal(r.env.Stderr, r.getenv), r.env.Now)
 	fr := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
+	var before fixloop.FixProgress // the projects proven so far
 	// Each project (the files one configuration governs) is proven with
 	// its own configuration and test command, which runs in the
 	// configuration's directory of the isolated copy of the workspace.
@@ -173,16 +200,17 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 			o.Refactor = refactorer{inner: *rf, s: s, opts: o.Options}
 		}
 		o.Progress = func(p fixloop.FixProgress) {
-			prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
+			st.set("%s", fixStatus(before, p, test(o)))
 		}
 		part, err := fixloop.Fix(ctx, p.files, o)
 		if err != nil {
-			prog.Done()
 			return fmt.Errorf("proving fixes: %w", err)
 		}
 		fixloop.Merge(fr, part)
+		before.Decided += len(part.Candidates)
+		before.Total += len(part.Candidates)
+		before.TestRuns += part.TestRuns.Total
 	}
-	prog.Done()
 	rep.Suggestions, rep.Unplaced, rep.Held = suggestions(fr, s, r.in.MaxComments)
 	rep.Baseline, rep.TestRuns = fr.Baseline, fr.TestRuns
 	for _, c := range fr.Candidates {

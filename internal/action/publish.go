@@ -128,7 +128,13 @@ func (r *runner) publishRun(ctx context.Context, token string, rep *publishRepor
 		return ExitUsage, err
 	}
 
-	raw, err := r.artifactBytes(ctx, client, owner, name, run.ID)
+	var raw []byte
+	err = r.stage(fmt.Sprintf("downloading the review artifact of run %d", run.ID), func(st *stageStatus) error {
+		var err error
+		raw, err = r.artifactBytes(ctx, client, owner, name, run.ID)
+		st.set("%d bytes", len(raw))
+		return err
+	})
 	switch {
 	case errors.Is(err, github.ErrNoArtifact):
 		rep.State = fmt.Sprintf("Nothing to publish: run %d uploaded no artifact %q (it may have ended before writing the review).", run.ID, r.in.ArtifactName)
@@ -190,7 +196,12 @@ func (r *runner) publishRun(ctx context.Context, token string, rep *publishRepor
 	doc = withSuggestions(doc, kept, refused)
 	rv := doc.review(rendering{published: true, runURL: run.HTMLURL})
 	rv.Diff, rv.MaxComments = diff, r.in.MaxComments
-	res, err := client.Publish(ctx, pr, rv)
+	var res github.PublishResult
+	err = r.stage("publishing the review", func(st *stageStatus) error {
+		var err error
+		res, err = client.Publish(ctx, pr, rv)
+		return err
+	})
 	rep.Posted, rep.Present, rep.Outdated = res.Posted, res.SkippedDuplicates, res.MarkedOutdated
 	if err != nil {
 		rep.State = "Not posted: " + err.Error()

@@ -32,6 +32,9 @@ type Env struct {
 	HTTPClient *http.Client
 	Now        func() time.Time
 	Sleep      func(context.Context, time.Duration) error
+	// After is the clock's timer (time.After when nil): the progress
+	// lines of long stages wait on it.
+	After func(time.Duration) <-chan time.Time
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string
@@ -45,7 +48,9 @@ type runner struct {
 	red    *redactor
 	stdout io.Writer
 	stderr io.Writer
-	ws     string
+	// log receives the stages' groups and progress lines (stdout).
+	log io.Writer
+	ws  string
 	in     Inputs
 	ov     Overrides
 	// set gives each file its configuration: the config input for every
@@ -86,10 +91,10 @@ func Run(ctx context.Context, env Env, ov Overrides) (code int, err error) {
 		}
 	}
 	red := newRedactor(token, key)
-	stdout := red.Writer(env.Stdout)
+	stdout := &lockedWriter{w: red.Writer(env.Stdout)}
 	r := &runner{
 		env: env, getenv: env.Getenv, red: red, ov: ov,
-		stdout: stdout, stderr: red.Writer(env.Stderr),
+		stdout: stdout, stderr: red.Writer(env.Stderr), log: stdout,
 		a: githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(stdout)),
 	}
 	defer func() {
@@ -177,6 +182,19 @@ func (r *runner) loadConfigs(cfgPath string) error {
 	return nil
 }
 
+// check checks files as one stage of the log.
+func (r *runner) check(ctx context.Context, files []engine.File) (*engine.Result, error) {
+	var res *engine.Result
+	err := r.stage(fmt.Sprintf("checking %d file(s)", len(files)), func(st *stageStatus) error {
+		o := r.options()
+		o.Progress = func(done, total int) { st.set("%d of %d file(s) checked", done, total) }
+		var err error
+		res, err = engine.Check(ctx, files, o)
+		return err
+	})
+	return res, err
+}
+
 func (r *runner) options() engine.Options {
 	return engine.Options{Configs: r.set, Toolchains: r.toolchains()}
 }
@@ -189,14 +207,24 @@ func (r *runner) toolchains() *toolchain.SystemToolchains {
 // pull request (push, schedule, workflow_dispatch), so there is no diff
 // to filter by and nobody to review.
 func (r *runner) workspace(ctx context.Context, t target) (int, error) {
-	files, err := engine.ReadFilesSet(r.set, []string{r.ws})
+	var files *engine.Files
+	code := ExitInternal
+	err := r.stage("reading the workspace", func(st *stageStatus) error {
+		var err error
+		if files, err = engine.ReadFilesSet(r.set, []string{r.ws}); err != nil {
+			return fmt.Errorf("reading the workspace: %w", err)
+		}
+		st.set("%d file(s)", len(files.Files))
+		if err := r.loadConfigBaselines(files.Files); err != nil {
+			code = ExitUsage
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
+		return code, err
 	}
-	if err := r.loadConfigBaselines(files.Files); err != nil {
-		return ExitUsage, err
-	}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := r.check(ctx, files.Files)
 	if err != nil {
 		return ExitInternal, err
 	}
