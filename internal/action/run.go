@@ -51,8 +51,8 @@ type runner struct {
 	// log receives the stages' groups and progress lines (stdout).
 	log io.Writer
 	ws  string
-	in     Inputs
-	ov     Overrides
+	in  Inputs
+	ov  Overrides
 	// set gives each file its configuration: the config input for every
 	// file, else the nearest .iflint.yml above it in the workspace (a
 	// monorepo's subprojects keep their own). cfg governs the workspace
