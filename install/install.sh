@@ -35,14 +35,14 @@ pinned="$action_path/install/release.txt"
 say() { printf 'iflint: %s\n' "$*"; }
 fail() { printf '::error::iflint install: %s\n' "$*"; exit 1; }
 
-# sha256 of a file, or of standard input with "-".
-sha256() {
-	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$1" | cut -d' ' -f1
-	else
-		shasum -a 256 "$1" | cut -d' ' -f1
-	fi
-}
+# sha256 of a file, or of standard input with "-"; sha256_tool prints
+# "HASH  NAME" lines for many files (GNU coreutils, else macOS's shasum).
+if command -v sha256sum >/dev/null 2>&1; then
+	sha256_tool=(sha256sum)
+else
+	sha256_tool=(shasum -a 256)
+fi
+sha256() { "${sha256_tool[@]}" "$1" | cut -d' ' -f1; }
 
 # asset names the release binary for a runner's RUNNER_OS and RUNNER_ARCH.
 asset() {
@@ -67,12 +67,14 @@ asset() {
 
 # source_hash hashes every file of the action but the pin itself (and a
 # checkout's .git): a release's binaries were built from exactly these.
+# One sha256 run over all files (xargs), not one per file: a process per
+# file costs seconds on a busy runner.
 source_hash() {
 	(
 		cd "$action_path"
-		find . -type f ! -path './.git/*' ! -path ./install/release.txt -print |
-			LC_ALL=C sort |
-			while IFS= read -r f; do printf '%s  %s\n' "$(sha256 "$f")" "$f"; done |
+		find . -type f ! -path ./.git ! -path './.git/*' ! -path ./install/release.txt -print0 |
+			LC_ALL=C sort -z |
+			xargs -0 "${sha256_tool[@]}" |
 			sha256 -
 	)
 }
