@@ -112,7 +112,14 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 	var covered map[string]bool
 	var pubErr error
 	if r.in.Mode == ModeSuggest {
-		pubErr = r.stage("publishing the review", func(st *stageStatus) error {
+		what := "publishing the review"
+		switch {
+		case r.in.ReviewFile != "":
+			what = "writing the review for the publish workflow"
+		case r.ov.DryRun:
+			what = "printing the review (dry run)"
+		}
+		pubErr = r.stage(what, func(st *stageStatus) error {
 			covered, pubErr = r.review(ctx, client, pr, diff, rep)
 			st.set("%s", rep.Review.State)
 			return pubErr
