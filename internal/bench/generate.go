@@ -339,7 +339,7 @@ func writeGenerations(path string, tasks []Task, done map[int]genEntry) error {
 		e := done[t.Index]
 		out[i] = entry{ID: taskID(t.ID), Response: [][]string{{e.Prompt, e.Output}}}
 	}
-	return writeAtomic(path, func(w *bufio.Writer) error {
+	return WriteAtomic(path, func(w *bufio.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

@@ -204,7 +204,7 @@ func WriteSummary(dir string, s Summary) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "summary.json"), func(w *bufio.Writer) error {
+	return WriteAtomic(filepath.Join(dir, "summary.json"), func(w *bufio.Writer) error {
 		if _, err := w.Write(b); err != nil {
 			return err
 		}

@@ -78,7 +78,7 @@ func WritePlots(dir string, s Summary) ([]string, error) {
 	var out []string
 	for _, np := range plots {
 		path := filepath.Join(pdir, np.name)
-		err := writeAtomic(path, func(w *bufio.Writer) error {
+		err := WriteAtomic(path, func(w *bufio.Writer) error {
 			c := vgsvg.New(np.w, np.h)
 			drawSideLegend(draw.New(c), np.p)
 			_, err := c.WriteTo(w)

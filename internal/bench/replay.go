@@ -213,7 +213,7 @@ func WriteSamples(dir string, samples []Sample) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "samples.jsonl"), func(w *bufio.Writer) error {
+	return WriteAtomic(filepath.Join(dir, "samples.jsonl"), func(w *bufio.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, s := range samples {
 			if s.Method != check.MethodLLM {
@@ -227,7 +227,7 @@ func WriteSamples(dir string, samples []Sample) error {
 	})
 }
 
-func writeAtomic(path string, write func(*bufio.Writer) error) error {
+func WriteAtomic(path string, write func(*bufio.Writer) error) error {
 	return atomicfile.WriteFunc(path, 0o644, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		if err := write(bw); err != nil {

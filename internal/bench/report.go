@@ -37,7 +37,7 @@ func WriteReport(dir string, s Summary, paper *benchmark.Paper, agreement []Agre
 		return err
 	}
 	path := filepath.Join(dir, "report.md")
-	err = writeAtomic(path, func(w *bufio.Writer) error {
+	err = WriteAtomic(path, func(w *bufio.Writer) error {
 		return RenderReport(w, Report{Summary: s, Paper: paper, Agreement: agreement, Plots: plots})
 	})
 	if err != nil {

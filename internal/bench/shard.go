@@ -114,7 +114,7 @@ func WriteLevelSamples(dir string, levels []LevelSample) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "levels.jsonl"), func(w *bufio.Writer) error {
+	return WriteAtomic(filepath.Join(dir, "levels.jsonl"), func(w *bufio.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, l := range levels {
 			if err := enc.Encode(l); err != nil {

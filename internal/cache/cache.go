@@ -14,9 +14,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // Cache is safe for concurrent use by many goroutines and processes.
@@ -155,3 +159,68 @@ func (c *Cache) Hits() int64 { return c.hits.Load() }
 
 // Misses returns how many Gets found nothing usable.
 func (c *Cache) Misses() int64 { return c.misses.Load() }
+
+// Touch marks key's entry as just used, so Trim keeps it over entries
+// used longer ago (least recently used first out).
+func (c *Cache) Touch(key string) {
+	if p, ok := c.path(key); ok {
+		now := time.Now()
+		_ = os.Chtimes(p, now, now) // an entry gone meanwhile is simply not kept
+	}
+}
+
+// Trim removes the least recently used entries (by modification time,
+// which Put and Touch set) until the entries take at most max bytes, and
+// returns how many it removed. Concurrent runs may trim at once: an entry
+// already removed by another is skipped, and a reader that loses an entry
+// midway sees a miss.
+func (c *Cache) Trim(max int64) (int, error) {
+	type file struct {
+		path string
+		size int64
+		mod  time.Time
+	}
+	var files []file
+	var total int64
+	err := filepath.WalkDir(c.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil // removed by a concurrent trim
+		}
+		files = append(files, file{p, info.Size(), info.ModTime()})
+		total += info.Size()
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("cache: trim %s: %w", c.dir, err)
+	}
+	if total <= max {
+		return 0, nil
+	}
+	sort.Slice(files, func(i, j int) bool {
+		if !files[i].mod.Equal(files[j].mod) {
+			return files[i].mod.Before(files[j].mod)
+		}
+		return files[i].path < files[j].path
+	})
+	n := 0
+	for _, f := range files {
+		if total <= max {
+			break
+		}
+		if err := os.Remove(f.path); err == nil {
+			n++
+		}
+		total -= f.size
+	}
+	return n, nil
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/iflint/iflint/benchmark"
 	"github.com/iflint/iflint/internal/bench"
+	"github.com/iflint/iflint/internal/bench/download"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/toolchain"
@@ -74,17 +75,17 @@ func (c *Command) resolveData(ctx context.Context, f dataFlags) (string, error) 
 		}
 		return dir, nil
 	}
-	m, err := bench.DefaultManifest()
+	m, err := download.DefaultManifest()
 	if err != nil {
 		return "", err
 	}
 	cacheDir := c.abs(*f.dataCache)
 	if cacheDir == "" {
-		if cacheDir, err = bench.DefaultCacheDir(c.Getenv, os.UserCacheDir); err != nil {
+		if cacheDir, err = download.DefaultCacheDir(c.Getenv, os.UserCacheDir); err != nil {
 			return "", err
 		}
 	}
-	dir, err := bench.Fetcher{Mirror: *f.mirror}.Fetch(ctx, m, cacheDir)
+	dir, err := download.Fetcher{Mirror: *f.mirror}.Fetch(ctx, m, cacheDir)
 	if err != nil {
 		return "", usageError{err}
 	}

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/iflint/iflint/internal/bench"
+	"github.com/iflint/iflint/internal/bench/fixtrack"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
@@ -32,11 +32,11 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 		return ExitUsage, err
 	}
 	dir := c.abs(*tasks)
-	m, err := bench.LoadFixManifest(dir)
+	m, err := fixtrack.LoadFixManifest(dir)
 	if err != nil {
 		return ExitUsage, usageError{err}
 	}
-	o := bench.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now}
+	o := fixtrack.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now}
 	if *only != "" {
 		o.Only = strings.Split(*only, ",")
 	}
@@ -52,16 +52,16 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 		o.Refactor = fix.LLM{C: client, Model: *model}
 	}
 	prog := fixprogress.New(c.Stderr, "iflint bench fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
-	o.Progress = func(p bench.FixTrackProgress) {
+	o.Progress = func(p fixtrack.FixTrackProgress) {
 		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns, Note: fmt.Sprintf("%d/%d tasks done", p.TasksDone, p.Tasks)})
 	}
-	rs := bench.RunFixTrack(ctx, dir, m, o)
+	rs := fixtrack.RunFixTrack(ctx, dir, m, o)
 	prog.Done()
 	if err := ctx.Err(); err != nil {
 		return ExitInternal, err
 	}
 	var buf bytes.Buffer
-	bench.WriteFixTrackReport(&buf, rs)
+	fixtrack.WriteFixTrackReport(&buf, rs)
 	if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}
@@ -81,7 +81,7 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 			return ExitInternal, err
 		}
 	}
-	s := bench.SummarizeFixTrack(rs)
+	s := fixtrack.SummarizeFixTrack(rs)
 	if s.Mismatches > 0 || s.Unproven > 0 || s.Errors > 0 {
 		return ExitFindings, nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/iflint/iflint/internal/atomicfile"
 	"github.com/iflint/iflint/internal/baseline"
+	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
@@ -27,6 +28,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	basePath := fs.String("baseline", "", "report only findings not in this baseline file (default: baseline from the configuration)")
 	writeBase := fs.String("write-baseline", "", "record today's findings in this baseline file, then report none of them")
 	rev := fs.String("new-from-rev", "", "report only findings on lines added or changed since this revision (git diff against its merge base with HEAD; untracked files count as new)")
+	noCache := fs.Bool("no-cache", false, "check every file again instead of reading the results kept from earlier runs (in the -cache directory's results/)")
 	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (iflint's as errors, ecosystem markers as warnings)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
@@ -83,10 +85,19 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	res, err := engine.Check(ctx, files.Files, engine.Options{Configs: set, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused})
+	opts := engine.Options{Configs: set, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused, Rules: c.Rules}
+	var rc *cache.Cache
+	if !*noCache {
+		rc, opts.CacheSalt = c.resultCache(*jf.cacheDir)
+		if rc != nil {
+			opts.Cache = rc
+		}
+	}
+	res, err := engine.Check(ctx, files.Files, opts)
 	if err != nil {
 		return ExitInternal, err
 	}
+	c.trimResultCache(rc)
 	res.Skipped = append(files.Skipped, res.Skipped...)
 	engine.SortResult(res)
 	n := sc.apply(res)

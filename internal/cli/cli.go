@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/constraint"
 )
 
 // Exit codes.
@@ -47,6 +49,9 @@ type Command struct {
 	// BuildInfo reads the binary's build information (debug.ReadBuildInfo
 	// when nil) for `iflint version` and report metadata.
 	BuildInfo func() (*debug.BuildInfo, bool)
+	// Rules finds the rule deciding a type for `check` (the registry when
+	// nil); tests put a failing rule in its place.
+	Rules func(constraint.Type) (*check.Rule, bool)
 }
 
 // environ is the environment handed to test commands before scrubbing.
@@ -83,7 +88,7 @@ Usage:
   iflint bench replay [flags]         evaluate stored MultiCodeIF generations
   iflint bench agreement [flags]      compare a judge's verdicts with published ones, per type
   iflint bench fix [flags]            run the fix track: fix, verify and compare with its manifest
-  iflint rules                        list the 27 constraint types and how each is decided
+  iflint rules [TYPE...]              list the 27 constraint types, or print a type's documentation
   iflint version                      print the version
 
 Run 'iflint <command> -h' for a command's flags.

@@ -33,7 +33,7 @@ func addJudgeFlags(fs *flag.FlagSet) *judgeFlags {
 	return &judgeFlags{
 		models:      fs.String("judge", "", "comma-separated judge models for the LLM-judged types (they vote); recorded:NAME replays verdicts seeded with -seed-recorded. Key: OPENAI_API_KEY"),
 		seed:        fs.String("seed-recorded", "", "labels directory (verdicts.jsonl + generations/<model>/) whose published verdicts are seeded into the cache as recorded:<model>"),
-		cacheDir:    fs.String("cache", "", "verdict cache directory: judge votes and toolchain runs (default $IFLINT_CACHE_DIR or the user cache directory)"),
+		cacheDir:    fs.String("cache", "", "cache directory: judge votes, toolchain runs and (check) files' results (default $IFLINT_CACHE_DIR or the user cache directory)"),
 		compat:      fs.Bool("judge-compat", false, "read judge replies as the paper does: satisfied when the reply contains \"yes\""),
 		baseURL:     fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)"),
 		maxRequests: fs.Int("max-requests", 0, "stop judging after this many API requests (0: no limit)"),

@@ -3,42 +3,25 @@ package cli
 import (
 	"bytes"
 	"context"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/iflint/iflint/internal/ruledocs"
 )
 
-// TestReadmeRulesTable keeps the README's type table equal to the
-// taxonomy's doc strings (regenerate with iflint rules -markdown).
-func TestReadmeRulesTable(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
+// TestRulesCommandPrintsPages: `iflint rules TYPE` prints the type's
+// documentation page as docs/rules/TYPE.md holds it, and an unknown type
+// is a usage error.
+func TestRulesCommandPrintsPages(t *testing.T) {
+	var out, errs bytes.Buffer
+	cmd := &Command{Stdout: &out, Stderr: &errs}
+	if code := cmd.Main(context.Background(), []string{"rules", "naming_convention", "framework"}); code != 0 {
+		t.Fatalf("rules naming_convention framework: exit %d: %s", code, errs.String())
 	}
-	var out bytes.Buffer
-	cmd := &Command{Stdout: &out, Stderr: &out}
-	if code := cmd.Main(context.Background(), []string{"rules", "-markdown"}); code != 0 {
-		t.Fatalf("rules -markdown: exit %d: %s", code, out.String())
+	if want := ruledocs.Page("naming_convention") + ruledocs.Page("framework"); out.String() != want {
+		t.Errorf("rules TYPE printed\n%s\nwant\n%s", out.String(), want)
 	}
-	if !strings.Contains(string(readme), out.String()) {
-		t.Errorf("README.md's constraint table is stale; replace it with the output of: go run ./cmd/iflint rules -markdown")
-	}
-}
-
-// TestReadmeValuesTable keeps the README's accepted spec values equal to
-// the tables specs are validated against (regenerate with iflint rules
-// -values).
-func TestReadmeValuesTable(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	cmd := &Command{Stdout: &out, Stderr: &out}
-	if code := cmd.Main(context.Background(), []string{"rules", "-values"}); code != 0 {
-		t.Fatalf("rules -values: exit %d: %s", code, out.String())
-	}
-	if !strings.Contains(string(readme), out.String()) {
-		t.Errorf("README.md's accepted spec values are stale; replace them with the output of: go run ./cmd/iflint rules -values")
+	out.Reset()
+	if code := cmd.Main(context.Background(), []string{"rules", "naming"}); code != ExitUsage {
+		t.Errorf("rules naming: exit %d, want %d", code, ExitUsage)
 	}
 }

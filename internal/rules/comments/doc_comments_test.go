@@ -18,13 +18,13 @@ import (
 // documentation rule equal to the rule's own doc, which failing results
 // cite: one text, one place to change it.
 func TestDocStylesInReadme(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+	readme, err := os.ReadFile("../../../docs/agreement/doc-comments.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ds := range DocStyles {
 		if !strings.Contains(string(readme), ds.Doc) {
-			t.Errorf("README.md does not quote the %s rule's doc verbatim; paste this line into its Doc comments section:\n%s", ds.Title, ds.Doc)
+			t.Errorf("docs/agreement/doc-comments.md does not quote the %s rule's doc verbatim; paste this line into it:\n%s", ds.Title, ds.Doc)
 		}
 		if got, ok := DocStyleFor(strings.ToUpper(ds.Style)); !ok || got != ds {
 			t.Errorf("DocStyleFor(%q) does not find the %s rule", strings.ToUpper(ds.Style), ds.Title)

@@ -52,7 +52,9 @@ func ruleOf(rules []*check.Rule, typ constraint.Type) *check.Rule {
 }
 
 // Render checks the golden at path with rule in both profiles and renders
-// each profile's verdict, method, reason and findings.
+// each profile's verdict, method, reason and findings and, for a rule
+// with fixes, the file after every finding's fix (a unified diff) and the
+// findings left unfixed with the reason.
 func Render(t testing.TB, rule *check.Rule, path string) string {
 	t.Helper()
 	gc, err := goldentest.ReadCase(path)
@@ -83,8 +85,39 @@ func Render(t testing.TB, rule *check.Rule, path string) string {
 			l2, c2 := u.Position(f.End)
 			fmt.Fprintf(&sb, "  %d:%d-%d:%d: %s\n", l1, c1, l2, c2, f.Message)
 		}
+		if rule.Compose != nil && len(r.Findings) > 0 {
+			renderFix(t, &sb, rule, u, c, r.Findings)
+		}
 	}
 	return sb.String()
+}
+
+// renderFix renders what composing every finding's fix does to the file.
+func renderFix(t testing.TB, sb *strings.Builder, rule *check.Rule, u *check.Unit, c constraint.Constraint, fs []check.Finding) {
+	t.Helper()
+	edits, skipped, err := rule.Compose(u, c, fs)
+	if err != nil {
+		fmt.Fprintf(sb, "  fix failed: %v\n", err)
+		return
+	}
+	out, err := edits.Apply(u.Src)
+	if err != nil {
+		t.Fatalf("the composed fix does not apply: %v", err)
+	}
+	if string(out) != string(u.Src) {
+		// The whole file, indented, so a golden reads as the file a user
+		// gets; CR is spelled out to survive line-ending conversion.
+		sb.WriteString("  fixed:\n")
+		for _, l := range strings.SplitAfter(strings.ReplaceAll(string(out), "\r", "<CR>"), "\n") {
+			if l != "" {
+				sb.WriteString("    | " + strings.TrimSuffix(l, "\n") + "\n")
+			}
+		}
+	}
+	for _, s := range skipped {
+		l, col := u.Position(s.Start)
+		fmt.Fprintf(sb, "  not fixed %d:%d: %s\n", l, col, firstLine(s.Reason))
+	}
 }
 
 func firstLine(s string) string {

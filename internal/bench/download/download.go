@@ -1,4 +1,4 @@
-package bench
+package download
 
 import (
 	"archive/tar"

@@ -1,4 +1,4 @@
-package bench
+package fixtrack
 
 // The fix track: small repositories with seeded violations and real
 // tests (benchmark/fix), on which the refactor-and-verify core must fix

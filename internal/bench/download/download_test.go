@@ -1,4 +1,4 @@
-package bench
+package download
 
 import (
 	"archive/tar"
@@ -21,13 +21,14 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/benchmark"
+	"github.com/iflint/iflint/internal/bench"
 	"github.com/iflint/iflint/internal/lintevaltest"
 )
 
 var updateManifest = flag.Bool("update-manifest", false,
 	"rewrite benchmark/manifest.json's file list and content digest from the LintEval data")
 
-const manifestPath = "../../benchmark/manifest.json"
+const manifestPath = "../../../benchmark/manifest.json"
 
 // TestManifestPinsLintEval checks the embedded manifest against the
 // reference copy of the pinned commit: same files, same bytes, and the
@@ -114,7 +115,7 @@ func rewriteManifest(t *testing.T, root string) {
 	if _, err := benchmark.ParseManifest(out); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeAtomic(manifestPath, func(w *bufio.Writer) error {
+	if err := bench.WriteAtomic(manifestPath, func(w *bufio.Writer) error {
 		_, err := w.Write(append(out, '\n'))
 		return err
 	}); err != nil {
@@ -283,7 +284,7 @@ func TestFetchDownloadsOnceThenCaches(t *testing.T) {
 	}
 	assertEntries(t, cache, "multicodeif-"+m.Commit)
 	assertEntries(t, dir, "dataset", "results") // README.md was not extracted
-	ds, err := LoadDataset(dir)
+	ds, err := bench.LoadDataset(dir)
 	if err != nil || len(ds.Files) != 27 {
 		t.Fatalf("LoadDataset(fetched) = %d files, %v", len(ds.Files), err)
 	}

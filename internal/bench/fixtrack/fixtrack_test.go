@@ -1,4 +1,4 @@
-package bench
+package fixtrack
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // trackDir is benchmark/fix, from this package's directory.
 func trackDir(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "benchmark", "fix"))
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "benchmark", "fix"))
 	if err != nil {
 		t.Fatal(err)
 	}

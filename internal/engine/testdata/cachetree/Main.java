@@ -1,0 +1,4 @@
+public class Main
+{
+    public static void main(String[] args) { }
+}

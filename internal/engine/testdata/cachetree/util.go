@@ -1,0 +1,5 @@
+package util
+
+func Do_thing() int {
+	return 1
+}
