@@ -51,8 +51,11 @@ func (c *Config) Local(p string) string {
 		}
 	case !dotted(a.down):
 		// The run root lies below the configuration (a run inside a
-		// subdirectory of the project).
-		return path.Join(a.down, p)
+		// subdirectory of the project); a path that leaves the run root
+		// is made canonical below.
+		if j := path.Join(a.down, p); !dotted(j) {
+			return j
+		}
 	}
 	r, err := filepath.Rel(c.Dir, filepath.Join(a.root, filepath.FromSlash(p)))
 	if err != nil {
