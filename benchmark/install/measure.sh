@@ -7,7 +7,8 @@
 #   benchmark/install/measure.sh BINARY
 #
 # BINARY is a release binary for this machine (install/build.sh VERSION
-# DIR makes one). Prints each method's wall and CPU time.
+# DIR makes one). Prints each method's wall and CPU time. RELEASE_ONLY=1
+# skips the source builds (minutes of CPU).
 set -euo pipefail
 bin="${1:?usage: measure.sh BINARY (from install/build.sh)}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -44,6 +45,7 @@ measure() { # label command...
 export RUNNER_OS=Linux RUNNER_ARCH=X64 IFLINT_RELEASE_URL="http://127.0.0.1:$port" IFLINT_ACTION_PATH="$work/action"
 measure "release binary (install.sh)" bash "$work/action/install/install.sh" "$work/out/iflint-release"
 "$work/out/iflint-release" version
+if [ -n "${RELEASE_ONLY:-}" ]; then exit 0; fi
 export GOCACHE="$work/gocache"
 measure "source build, cold build cache" bash -c "cd '$work/action' && go build -trimpath -o '$work/out/iflint-cold' ./cmd/iflint"
 measure "source build, warm build cache" bash -c "cd '$work/action' && touch cmd/iflint/main.go && go build -trimpath -o '$work/out/iflint-warm' ./cmd/iflint"
