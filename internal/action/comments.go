@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
+	"github.com/iflint/iflint/internal/termsafe"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -284,7 +285,7 @@ func proofText(pf *proof, timed bool) string {
 }
 
 // mdCode keeps text inside a Markdown code span.
-func mdCode(s string) string { return strings.ReplaceAll(s, "`", "'") }
+func mdCode(s string) string { return strings.ReplaceAll(termsafe.Text(s), "`", "'") }
 
 // oneLine is the first line of s, at most n runes.
 func oneLine(s string, n int) string {

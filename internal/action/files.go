@@ -101,22 +101,35 @@ func diskFiles(root string, paths []string) (*engine.Files, error) {
 			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: "not in the workspace"})
 			continue
 		case err != nil:
-			return nil, err
+			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: "cannot be read: " + pathErr(err), Unreadable: true})
+			continue
 		case !st.Mode().IsRegular():
 			// A symlink in a pull request could point anywhere on the runner.
 			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: "not a regular file"})
 			continue
-		case st.Size() > engine.MaxFileSize:
-			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: fmt.Sprintf("larger than %d MiB", engine.MaxFileSize>>20)})
-			continue
 		}
-		b, err := os.ReadFile(full)
-		if err != nil {
-			return nil, err
+		// ReadSource reads at most the size cap and refuses a file
+		// swapped for a FIFO or device since the Lstat.
+		b, skip, err := engine.ReadSource(full)
+		switch {
+		case err != nil:
+			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: "cannot be read: " + pathErr(err), Unreadable: true})
+		case skip != "":
+			out.Skipped = append(out.Skipped, engine.Skipped{Path: p, Reason: skip})
+		default:
+			out.Files = append(out.Files, engine.File{Path: p, Src: b})
 		}
-		out.Files = append(out.Files, engine.File{Path: p, Src: b})
 	}
 	return out, nil
+}
+
+// pathErr is err's cause without the path, which the caller names.
+func pathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // catFiles reads rev:path for every path with one `git cat-file --batch`.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/sethvargo/go-githubactions"
@@ -211,7 +212,7 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 	code := ExitInternal
 	err := r.stage("reading the workspace", func(st *stageStatus) error {
 		var err error
-		if files, err = engine.ReadFilesSet(r.set, []string{r.ws}); err != nil {
+		if files, err = engine.ReadFilesSetContext(ctx, r.set, []string{r.ws}); err != nil {
 			return fmt.Errorf("reading the workspace: %w", err)
 		}
 		st.set("%d file(s)", len(files.Files))
@@ -262,7 +263,11 @@ func (r *runner) finish(rep *report, res *engine.Result, kept, suppressed []engi
 	if sarifErr != nil {
 		return ExitInternal, fmt.Errorf("writing the SARIF file: %w", sarifErr)
 	}
-	return exitCode(r.in.FailOn, kept), nil
+	code := exitCode(r.in.FailOn, kept)
+	if code == ExitClean && r.in.FailOn == FailAny && slices.ContainsFunc(rep.Skipped, func(s engine.Skipped) bool { return s.Unreadable }) {
+		code = ExitFindings // fail-on any counts a file that could not be read
+	}
+	return code, nil
 }
 
 // gitEnv is git's whole environment: enough to find its configuration

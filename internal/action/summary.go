@@ -177,7 +177,7 @@ func (r *report) writeSuggestions(b *strings.Builder) {
 		if len(fixes) == 0 {
 			fixes = append(fixes, "part of the file's fix")
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", mdCode(s.Path), lineSpan(s.StartLine, s.Line), strings.Join(fixes, ", "), cell(proofText(s.Proof, true)))
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", cellCode(s.Path), lineSpan(s.StartLine, s.Line), strings.Join(fixes, ", "), cell(proofText(s.Proof, true)))
 		if len(files) == 0 || files[len(files)-1].pf != s.Proof {
 			files = append(files, fileFix{s.Path, s.Proof})
 		}
@@ -218,7 +218,7 @@ func (r *report) writeRejected(b *strings.Builder) {
 			if c.Part != "" {
 				src += ", only " + c.Part
 			}
-			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", mdCode(c.Path), strings.Join(ts, ", "), cell(src), c.Stage, cell(oneLine(c.Reason, 200)))
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", cellCode(c.Path), strings.Join(ts, ", "), cell(src), c.Stage, cell(oneLine(c.Reason, 200)))
 		}
 		b.WriteString("\n")
 	}
@@ -247,7 +247,7 @@ func (r *report) writeFindings(b *strings.Builder) {
 			fmt.Fprintf(b, "\n… and %d more: see the SARIF file.\n", len(open)-maxSummaryFindings)
 			break
 		}
-		fmt.Fprintf(b, "| `%s` | %d | `%s` | %s | %s |", mdCode(d.Path), d.Line, d.Type, d.Severity, cell(oneLine(d.Message, 200)))
+		fmt.Fprintf(b, "| `%s` | %d | `%s` | %s | %s |", cellCode(d.Path), d.Line, d.Type, d.Severity, cell(oneLine(d.Message, 200)))
 		if r.Mode == ModeSuggest {
 			fmt.Fprintf(b, " %s |", r.findingStatus(d))
 		}
@@ -280,6 +280,12 @@ func lineSpan(start, end int) string {
 		return fmt.Sprint(start)
 	}
 	return fmt.Sprintf("%d-%d", start, end)
+}
+
+// cellCode is s for a code span inside a table cell: GitHub ends a cell
+// at a "|" even inside a code span unless it is escaped.
+func cellCode(s string) string {
+	return strings.ReplaceAll(mdCode(s), "|", `\|`)
 }
 
 // cell keeps text inside one Markdown table cell.

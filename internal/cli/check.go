@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/judge"
 	"github.com/iflint/iflint/internal/report"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 func (c *Command) check(ctx context.Context, args []string) (int, error) {
@@ -71,7 +74,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	files, err := engine.ReadFilesSet(set, paths)
+	files, err := engine.ReadFilesSetContext(ctx, set, paths)
 	if err != nil {
 		return ExitInternal, err // a configuration's error is a usage error (Main)
 	}
@@ -107,10 +110,10 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 			out = filepath.Join(c.Dir, out)
 		}
 		b := baseline.FromDiagnostics(res.Diagnostics)
-		if err := baseline.Write(out, b); err != nil {
+		if err := c.gate.write(*writeBase, func() error { return baseline.Write(out, b) }); err != nil {
 			return ExitInternal, err
 		}
-		fmt.Fprintf(c.Stderr, "iflint: wrote %s accepting %s\n", *writeBase, plural(b.Total(), "finding"))
+		fmt.Fprintf(c.Stderr, "iflint: wrote %s accepting %s\n", termsafe.Name(*writeBase), plural(b.Total(), "finding"))
 		res.Diagnostics, n.baselined = b.Filter(res.Diagnostics)
 	}
 	var buf bytes.Buffer
@@ -122,7 +125,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		if !filepath.IsAbs(out) {
 			out = filepath.Join(c.Dir, out)
 		}
-		if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		if err := c.gate.write(*output, func() error { return writeFileAtomic(out, buf.Bytes()) }); err != nil {
 			return ExitInternal, err
 		}
 	} else if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
@@ -151,10 +154,18 @@ func governing(set *config.Set, files []engine.File) ([]*config.Config, error) {
 }
 
 // failCode applies -fail-on to the findings and the unused suppressions
-// (errors for iflint's markers, warnings for ecosystem markers).
+// (errors for iflint's markers, warnings for ecosystem markers), and under
+// "any" to files that could not be read: like a warning, an unreadable
+// file is something to look at, not a violation of a constraint, so the
+// default (error) reports it and still passes.
 func failCode(failOn string, res *engine.Result) int {
 	if failOn == "none" {
 		return ExitClean
+	}
+	for _, s := range res.Skipped {
+		if failOn == "any" && s.Unreadable {
+			return ExitFindings
+		}
 	}
 	for _, u := range res.UnusedIgnores {
 		if failOn == "any" || u.Severity != "warning" {
@@ -195,7 +206,9 @@ func (c *Command) paths(args []string) ([]string, error) {
 		if !filepath.IsAbs(p) {
 			paths[i] = filepath.Join(c.Dir, p)
 		}
-		if _, err := os.Stat(paths[i]); err != nil {
+		// A path that exists but cannot be read is the check's to report
+		// and skip; one that does not exist is a mistyped argument.
+		if _, err := os.Stat(paths[i]); errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("%v", err)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // Exit codes.
@@ -25,6 +26,9 @@ const (
 	ExitFindings = 1 // findings reported
 	ExitUsage    = 2 // bad arguments, configuration or input data
 	ExitInternal = 3 // iflint itself failed
+	// ExitInterrupted: a signal stopped the command before it finished
+	// (an incomplete run, as bench's ExitIncomplete).
+	ExitInterrupted = 1
 )
 
 // Version, when set at link time (-ldflags "-X .../cli.Version=v1.2.3"),
@@ -52,6 +56,13 @@ type Command struct {
 	// Rules finds the rule deciding a type for `check` (the registry when
 	// nil); tests put a failing rule in its place.
 	Rules func(constraint.Type) (*check.Rule, bool)
+	// StopGrace is how long an interrupted command may take to stop by
+	// itself before Main stops waiting for it (DefaultStopGrace when 0;
+	// see Main).
+	StopGrace time.Duration
+
+	// gate holds the run's output and file writes (see interrupt.go).
+	gate *gate
 }
 
 // environ is the environment handed to test commands before scrubbing.
@@ -92,17 +103,11 @@ Usage:
   iflint version                      print the version
 
 Run 'iflint <command> -h' for a command's flags.
-Exit codes: 0 clean, 1 findings, 2 usage or configuration error, 3 internal failure.
+Exit codes: 0 clean, 1 findings (or interrupted by a signal), 2 usage or configuration error, 3 internal failure.
 `
 
-// Main runs the command line args (without the program name).
-func (c *Command) Main(ctx context.Context, args []string) int {
-	if c.Getenv == nil {
-		c.Getenv = func(string) string { return "" }
-	}
-	if c.Now == nil {
-		c.Now = time.Now
-	}
+// run runs the command line args on the gated Command Main prepared.
+func (c *Command) run(ctx context.Context, args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(c.Stderr, usage)
 		return ExitUsage
@@ -134,7 +139,13 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
 		}
-		fmt.Fprintf(c.Stderr, "iflint: %v\n", err)
+		if interrupted(ctx, err) {
+			c.gate.report(c.Stderr, ctx, args[0], "")
+			return ExitInterrupted
+		}
+		// Errors quote file names and tools' output: escaped, they
+		// stay one line and cannot drive the terminal.
+		fmt.Fprintf(c.Stderr, "iflint: %s\n", termsafe.Text(err.Error()))
 		var ue usageError
 		var ce *config.Error
 		if errors.As(err, &ue) || errors.As(err, &ce) {

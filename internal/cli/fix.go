@@ -2,8 +2,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/llm"
 	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 func (c *Command) fix(ctx context.Context, args []string) (int, error) {
@@ -59,7 +61,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	files, err := engine.ReadFilesSet(set, paths)
+	files, err := engine.ReadFilesSetContext(ctx, set, paths)
 	if err != nil {
 		return ExitInternal, err
 	}
@@ -85,7 +87,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	// runs at the root of an isolated copy of that directory, and its
 	// baseline and -new-from-rev apply to its files.
 	res := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
-	var written []string
+	var notWritten []engine.Skipped
+	written := 0
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
 	for _, g := range groups {
 		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
@@ -108,14 +111,19 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			o.Runner = &sandbox.Runner{Timeout: g.cfg.Fix.Timeout, Env: c.environ(), ScrubNames: g.cfg.Fix.Scrub, Now: c.Now}
 		}
 		if *write {
-			// Each file is written as soon as its fixes are proven, through
-			// a temporary file and a rename: a run stopped by a signal
-			// leaves every file either as it was or fully fixed.
+			// Each file is written as soon as its fixes are proven (see
+			// writeFixed); a file that cannot be written safely is left as
+			// it is, with the reason, and the others are still written.
 			o.FileDone = func(f fixloop.FixedFile) error {
-				if err := writeFixed(g.root, f); err != nil {
+				why, err := c.writeFixed(g.root, show(f.Path), f)
+				switch {
+				case err != nil:
 					return err
+				case why != "":
+					notWritten = append(notWritten, engine.Skipped{Path: show(f.Path), Reason: why})
+				default:
+					written++
 				}
-				written = append(written, show(f.Path))
 				return nil
 			}
 		}
@@ -123,8 +131,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		part, err := fixloop.Fix(ctx, g.files, o)
 		if err != nil {
 			prog.Done()
-			if len(written) > 0 {
-				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", len(written), strings.Join(written, ", "))
+			if written > 0 && !interrupted(ctx, err) {
+				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
 			}
 			return ExitInternal, err
 		}
@@ -134,21 +142,22 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	prog.Done()
 	engine.SortResult(res.After)
 	if *format == "json" {
-		if err := writeFixJSON(c, res); err != nil {
+		if err := writeFixJSON(c, res, notWritten); err != nil {
 			return ExitInternal, err
 		}
 	} else {
 		if !*write {
 			for _, f := range res.Files {
-				fmt.Fprint(c.Stdout, fix.Unified(f.Path, f.Old, f.New, 3))
+				fmt.Fprint(c.Stdout, fix.Unified(termsafe.Name(f.Path), f.Old, f.New, 3))
 			}
 		}
-		writeFixReport(c, res, *write)
+		writeFixReport(c, res, *write, written)
 	}
-	for _, s := range files.Skipped {
-		fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", s.Path, s.Reason)
+	printSkipped(c, files.Skipped)
+	for _, s := range notWritten {
+		fmt.Fprintf(c.Stderr, "iflint: not written %s: %s\n", termsafe.Name(s.Path), termsafe.Text(s.Reason))
 	}
-	if len(res.After.Diagnostics) > 0 {
+	if len(res.After.Diagnostics) > 0 || len(notWritten) > 0 {
 		return ExitFindings, nil
 	}
 	if !*write && len(res.Files) > 0 {
@@ -160,15 +169,15 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 // writeFixReport tells a person what happened to each candidate: the
 // verified ones with their evidence, the rejected ones with the stage
 // that rejected them.
-func writeFixReport(c *Command, res *fixloop.FixResult, written bool) {
+func writeFixReport(c *Command, res *fixloop.FixResult, write bool, written int) {
 	for _, cd := range res.Candidates {
-		fmt.Fprintf(c.Stderr, "%s: %s (%s): %s\n", cd.Path, targetNames(cd.Targets), sourceName(cd), candidateVerdict(cd))
+		fmt.Fprintf(c.Stderr, "%s: %s (%s): %s\n", termsafe.Name(cd.Path), termsafe.Text(targetNames(cd.Targets)), sourceName(cd), termsafe.Text(candidateVerdict(cd)))
 		for _, s := range cd.Skipped {
-			fmt.Fprintf(c.Stderr, "  left %d:%d: %s\n", s.Line, s.Col, strings.SplitN(s.Reason, "\n", 2)[0])
+			fmt.Fprintf(c.Stderr, "  left %d:%d: %s\n", s.Line, s.Col, termsafe.Text(strings.SplitN(s.Reason, "\n", 2)[0]))
 		}
 		if t := cd.Verification.Tests; t != nil && !t.Passed && t.OutputTail != "" {
 			for _, l := range tailLines(t.OutputTail, 8) {
-				fmt.Fprintf(c.Stderr, "  | %s\n", l)
+				fmt.Fprintf(c.Stderr, "  | %s\n", termsafe.Text(l))
 			}
 		}
 	}
@@ -178,13 +187,13 @@ func writeFixReport(c *Command, res *fixloop.FixResult, written bool) {
 	if t := res.TestRuns; t.Total > 0 {
 		fmt.Fprintf(c.Stderr, "iflint: %s\n", testRunsText(t))
 	}
-	verb := "would fix"
-	if written {
-		verb = "fixed"
+	verb, n := "would fix", len(res.Files)
+	if write {
+		verb, n = "fixed", written
 	}
-	fmt.Fprintf(c.Stderr, "iflint: %s %d file(s); %d finding(s) remain\n", verb, len(res.Files), len(res.After.Diagnostics))
+	fmt.Fprintf(c.Stderr, "iflint: %s %d file(s); %d finding(s) remain\n", verb, n, len(res.After.Diagnostics))
 	for _, d := range res.After.Diagnostics {
-		fmt.Fprintf(c.Stderr, "%s:%d:%d: %s: %s\n", d.Path, d.Line, d.Col, d.Type, d.Message)
+		fmt.Fprintf(c.Stderr, "%s:%d:%d: %s: %s\n", termsafe.Name(d.Path), d.Line, d.Col, d.Type, termsafe.Text(d.Message))
 	}
 }
 
@@ -248,6 +257,8 @@ type fixJSON struct {
 	TestRuns   fixloop.TestRuns    `json:"test_runs"`
 	Files      []fixedFileJSON     `json:"files"`
 	Remaining  []engine.Diagnostic `json:"remaining"`
+	// NotWritten are the fixed files -write left alone, with the reason.
+	NotWritten []engine.Skipped `json:"not_written,omitempty"`
 }
 
 type fixedFileJSON struct {
@@ -255,8 +266,8 @@ type fixedFileJSON struct {
 	Diff string `json:"diff"`
 }
 
-func writeFixJSON(c *Command, res *fixloop.FixResult) error {
-	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics}
+func writeFixJSON(c *Command, res *fixloop.FixResult, notWritten []engine.Skipped) error {
+	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics, NotWritten: notWritten}
 	if doc.Candidates == nil {
 		doc.Candidates = []fixloop.Candidate{}
 	}
@@ -269,23 +280,54 @@ func writeFixJSON(c *Command, res *fixloop.FixResult) error {
 	return report.JSON(c.Stdout, doc) // indented, without HTML escaping
 }
 
-// writeFixed writes one fixed file. A file that changed on disk since it
-// was read is left alone: the fix was proven against the old content.
-func writeFixed(root string, f fixloop.FixedFile) error {
-	p := filepath.Join(root, filepath.FromSlash(f.Path))
-	cur, err := os.ReadFile(p)
+// writeFixed writes one fixed file, or says why it did not (why): a file
+// changed on disk since it was read (the fix was proven against the old
+// content), a read-only file, or a symbolic link whose target lies
+// outside the repository. A link inside it is written through, to its
+// target; mode, owner and hard links are kept (see atomicfile.Update).
+// err is for failures that should stop the run (a full disk, say). name
+// is the file as the run's output shows it (f.Path is relative to its
+// project's root).
+func (c *Command) writeFixed(root, name string, f fixloop.FixedFile) (why string, err error) {
+	p := filepath.FromSlash(f.Path)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(root, p)
+	}
+	target, why := insideRoot(root, p)
+	if why != "" {
+		return why, nil
+	}
+	err = c.gate.write(name, func() error { return atomicfile.Update(target, f.Old, f.New) })
+	switch {
+	case errors.Is(err, atomicfile.ErrChanged):
+		return "it changed on disk while it was being fixed (its fixes were proven on the content read before); run iflint fix again", nil
+	case errors.Is(err, atomicfile.ErrReadOnly):
+		return fmt.Sprintf("the file is %v; iflint fix does not write read-only files", err), nil
+	case errors.Is(err, atomicfile.ErrNotRegular), errors.Is(err, fs.ErrNotExist):
+		return "it is no longer a regular file", nil
+	case err != nil:
+		return "", fmt.Errorf("writing %s: %w", name, err)
+	}
+	return "", nil
+}
+
+// insideRoot resolves the symbolic links of p and returns the file they
+// lead to, or why it is not written: its target lies outside root.
+func insideRoot(root, p string) (target, why string) {
+	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return err
+		return "", fmt.Sprintf("the repository root cannot be resolved: %v", err)
 	}
-	if string(cur) != string(f.Old) {
-		return fmt.Errorf("%s changed on disk while it was being fixed; not written", f.Path)
-	}
-	st, err := os.Stat(p)
+	target, err = filepath.EvalSymlinks(p)
 	if err != nil {
-		return err
+		return "", fmt.Sprintf("it cannot be resolved: %v", err)
 	}
-	if err := atomicfile.Write(p, f.New, st.Mode().Perm()); err != nil {
-		return fmt.Errorf("writing %s: %w", f.Path, err)
+	rel, err := filepath.Rel(realRoot, target)
+	if err != nil || !filepath.IsLocal(rel) {
+		if target != filepath.Clean(p) {
+			return "", fmt.Sprintf("it is a symbolic link to %s, outside the repository; iflint fix writes only inside it", target)
+		}
+		return "", "it lies outside the repository; iflint fix writes only inside it"
 	}
-	return nil
+	return target, ""
 }

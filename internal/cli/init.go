@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/infer"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // initConfig is `iflint init`: it reads the repository, writes the
@@ -112,6 +113,7 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 		if err != nil {
 			return ExitInternal, err
 		}
+		printSkipped(c, rep.Skipped)
 		if len(rep.Chosen()) == 0 {
 			why := fmt.Sprintf("no convention holds for at least %s of at least %d units in the %s read", strings.TrimSuffix(fmt.Sprintf("%g", *min*100), ".0")+"%", *minUnits, plural(rep.Files, "file"))
 			if len(projects) == 1 {
@@ -140,16 +142,16 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 	}
 	for _, p := range plans {
 		if p.baseAbs != "" {
-			if err := baseline.Write(p.baseAbs, baseline.FromDiagnostics(p.res.Diagnostics)); err != nil {
+			if err := c.gate.write(c.rel(p.baseAbs), func() error { return baseline.Write(p.baseAbs, baseline.FromDiagnostics(p.res.Diagnostics)) }); err != nil {
 				return ExitInternal, err
 			}
 		}
-		if err := writeFileAtomic(p.out, p.text); err != nil {
+		if err := c.gate.write(c.rel(p.out), func() error { return writeFileAtomic(p.out, p.text) }); err != nil {
 			return ExitInternal, err
 		}
 	}
 	for _, p := range plans {
-		line := initSummary(c.rel(p.out), p.rep, p.res, c.rel(p.baseAbs))
+		line := initSummary(termsafe.Name(c.rel(p.out)), p.rep, p.res, termsafe.Name(c.rel(p.baseAbs)))
 		if len(p.kinds) > 0 {
 			line += " (" + strings.Join(p.kinds, ", ") + ")"
 		}
@@ -161,7 +163,7 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 	if !*subprojects && len(subs) > 0 {
 		var names []string
 		for _, s := range subs {
-			names = append(names, s.Dir+" ("+strings.Join(s.Kinds, ", ")+")")
+			names = append(names, termsafe.Name(s.Dir)+" ("+strings.Join(s.Kinds, ", ")+")")
 		}
 		fmt.Fprintf(c.Stderr, "iflint: %s detected: %s; init -subprojects writes a configuration for each, which governs its directory\n", plural(len(subs), "subproject"), strings.Join(names, ", "))
 	}
@@ -187,7 +189,7 @@ func (p *initProject) label() string {
 	if p.rel == "." {
 		return "the repository's own files"
 	}
-	return p.rel
+	return termsafe.Name(p.rel)
 }
 
 // initSummary is the one line saying what init wrote, e.g.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // printSummary writes, on standard error, the files that were skipped,
@@ -19,7 +20,7 @@ import (
 func (c *Command) printSummary(res *engine.Result, n counts, sc *scope) {
 	printSkipped(c, res.Skipped)
 	for _, p := range res.InvalidIgnores {
-		fmt.Fprintf(c.Stderr, "%s:%d:%d: warning: invalid suppression: %s\n", p.Path, p.Line, p.Col, p.Message)
+		fmt.Fprintf(c.Stderr, "%s:%d:%d: warning: invalid suppression: %s\n", termsafe.Name(p.Path), p.Line, p.Col, termsafe.Text(p.Message))
 	}
 	fmt.Fprintf(c.Stderr, "iflint: %s\n", summaryLine(res, n, sc))
 }
@@ -37,17 +38,17 @@ func printSkipped(c *Command, skipped []engine.Skipped) {
 		if _, ok := byReason[s.Reason]; !ok {
 			reasons = append(reasons, s.Reason)
 		}
-		byReason[s.Reason] = append(byReason[s.Reason], s.Path)
+		byReason[s.Reason] = append(byReason[s.Reason], termsafe.Name(s.Path))
 	}
 	for _, r := range reasons {
 		paths := byReason[r]
 		if len(paths) <= show {
 			for _, p := range paths {
-				fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", p, r)
+				fmt.Fprintf(c.Stderr, "iflint: skipped %s: %s\n", p, termsafe.Text(r))
 			}
 			continue
 		}
-		fmt.Fprintf(c.Stderr, "iflint: skipped %d files: %s (%s, ...; -format json lists them all)\n", len(paths), r, strings.Join(paths[:show], ", "))
+		fmt.Fprintf(c.Stderr, "iflint: skipped %d files: %s (%s, ...; -format json lists them all)\n", len(paths), termsafe.Text(r), strings.Join(paths[:show], ", "))
 	}
 }
 

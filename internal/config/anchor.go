@@ -38,12 +38,17 @@ func (c *Config) Anchor(root string) {
 // Local returns the run path p (slash-separated, relative to the run
 // root) relative to the configuration's directory, which is what its
 // globs and the findings' fingerprints are relative to. Without an
-// anchor, or when both directories are the same, p is returned as is.
+// anchor, or when both directories are the same, p is returned as is. An
+// absolute p (a file named on the command line that shares no directory
+// with the run root but the filesystem's) is made relative to the
+// configuration's directory.
 func (c *Config) Local(p string) string {
 	a := c.anchor
 	switch {
 	case a.root == "" || a.up == ".":
 		return p
+	case path.IsAbs(p) || filepath.IsAbs(filepath.FromSlash(p)):
+		// Only the relative form below names it.
 	case !dotted(a.up):
 		// The configuration lies below the run root (a subproject).
 		if rest, ok := strings.CutPrefix(p, a.up+"/"); ok {
@@ -57,7 +62,11 @@ func (c *Config) Local(p string) string {
 			return j
 		}
 	}
-	r, err := filepath.Rel(c.Dir, filepath.Join(a.root, filepath.FromSlash(p)))
+	full := filepath.FromSlash(p)
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(a.root, full)
+	}
+	r, err := filepath.Rel(c.Dir, full)
 	if err != nil {
 		return p
 	}

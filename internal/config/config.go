@@ -133,6 +133,9 @@ func Parse(name string, b []byte) (*Config, error) {
 		}
 		return nil, &Error{File: name, Line: yamlLine(err), Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
+	if err := strict(name, &doc); err != nil {
+		return nil, err
+	}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]

@@ -66,12 +66,16 @@ func (s *Set) Root() string { return s.root }
 func (s *Set) Forced() bool { return s.forced != nil }
 
 // For returns the configuration governing the file at run path p
-// (slash-separated, relative to the root).
+// (slash-separated, relative to the root, or absolute).
 func (s *Set) For(p string) (*Config, error) {
 	if s.forced != nil {
 		return s.applyProfile(s.forced), nil
 	}
-	return s.Dir(filepath.Dir(filepath.Join(s.root, filepath.FromSlash(p))))
+	full := filepath.FromSlash(p)
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(s.root, full)
+	}
+	return s.Dir(filepath.Dir(full))
 }
 
 // Dir returns the configuration governing the files of directory dir

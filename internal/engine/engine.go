@@ -28,6 +28,9 @@ import (
 // MaxFileSize bounds what is read; larger files are reported as skipped.
 const MaxFileSize = 8 << 20
 
+// TooLarge is the reason a file over MaxFileSize is skipped.
+var TooLarge = fmt.Sprintf("larger than %d MiB", MaxFileSize>>20)
+
 // Diagnostic is one located violation.
 type Diagnostic struct {
 	Path        string          `json:"path"`
@@ -71,6 +74,10 @@ type Skipped struct {
 	Reason        string `json:"reason"`
 	Language      string `json:"language,omitempty"`
 	Unconstrained bool   `json:"unconstrained,omitempty"`
+	// Unreadable marks a file or directory that could not be read (no
+	// permission, an I/O error): unlike the other reasons it is a fault
+	// of the environment, and -fail-on any counts it.
+	Unreadable bool `json:"unreadable,omitempty"`
 }
 
 // Result is everything one run found, sorted.
@@ -150,9 +157,19 @@ type File struct {
 // Collect expands paths (files or directories) into files for the one
 // configuration cfg, skipping excluded paths, hidden directories, files
 // of unknown languages and directories with a configuration of their own
-// (which govern themselves; CollectSet reads them with it).
-func Collect(root string, paths []string, cfg *config.Config) ([]string, error) {
+// (which govern themselves; CollectSet reads them with it). A directory
+// that cannot be read is skipped and returned with the reason, and the
+// walk goes on, as is a path argument that cannot be stat'ed; only one
+// that does not exist at all is an error (the command line checked that
+// it did).
+func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
+	return collect(context.Background(), root, paths, cfg)
+}
+
+// collect is Collect, stopped by ctx.
+func collect(ctx context.Context, root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
 	var out []string
+	var skipped []Skipped
 	seen := map[string]bool{}
 	add := func(p string) {
 		rel := relPath(root, p)
@@ -163,18 +180,32 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 	}
 	for _, p := range paths {
 		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, nil, err
+		case err != nil:
+			skipped = append(skipped, unreadable(relPath(root, p), err))
+			continue
 		}
 		if !st.IsDir() {
-			add(p)
+			add(p) // ReadFiles skips it if it is no regular file
 			continue
 		}
 		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
 			}
 			rel := relPath(root, q)
+			if err != nil {
+				// WalkDir reports a directory it cannot list (or an entry
+				// that vanished): the rest of the tree is still checked.
+				if d != nil && d.IsDir() {
+					skipped = append(skipped, unlisted(rel, err))
+					return filepath.SkipDir
+				}
+				skipped = append(skipped, unreadable(rel, err))
+				return nil
+			}
 			if d.IsDir() {
 				if q != p && (strings.HasPrefix(d.Name(), ".") || cfg.Excluded(rel) || ownConfig(q)) {
 					return filepath.SkipDir
@@ -187,11 +218,11 @@ func Collect(root string, paths []string, cfg *config.Config) ([]string, error) 
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	return out, skipped, nil
 }
 
 // ownConfig reports whether dir has its own configuration: it governs
@@ -213,14 +244,20 @@ type Files struct {
 	Skipped []Skipped
 }
 
-// ReadFiles collects paths (see Collect) and reads them, skipping files
-// too large to check.
+// ReadFiles collects paths (see Collect) and reads them (see ReadSource):
+// files that are not regular, too large or unreadable are skipped with
+// the reason, and the others are read.
 func ReadFiles(root string, paths []string, cfg *config.Config) (*Files, error) {
-	names, err := Collect(root, paths, cfg)
+	return ReadFilesContext(context.Background(), root, paths, cfg)
+}
+
+// ReadFilesContext is ReadFiles, stopped by ctx (its error) between files.
+func ReadFilesContext(ctx context.Context, root string, paths []string, cfg *config.Config) (*Files, error) {
+	names, skipped, err := collect(ctx, root, paths, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return readNames(root, names, relPath)
+	return readNames(ctx, root, names, skipped, relPath)
 }
 
 // CheckPaths reads and checks files on disk: with o.Configs, each file
@@ -229,9 +266,9 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 	var fs *Files
 	var err error
 	if o.Configs != nil {
-		fs, err = ReadFilesSet(o.Configs, paths)
+		fs, err = ReadFilesSetContext(ctx, o.Configs, paths)
 	} else {
-		fs, err = ReadFiles(root, paths, o.Config)
+		fs, err = ReadFilesContext(ctx, root, paths, o.Config)
 	}
 	if err != nil {
 		return nil, err
@@ -252,13 +289,18 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	parts := make([]Result, len(files))
 	errs := make([]error, len(files))
+	// A cancelled ctx ends the run at once: parses and judges stop with
+	// it, and a rule still busy on a file is left to finish unread.
 	var done atomic.Int64
-	par.For(len(files), o.Workers, func(i int) {
+	err := par.ForCtx(ctx, len(files), o.Workers, func(i int) {
 		parts[i], errs[i] = checkFile(ctx, files[i], o)
 		if o.Progress != nil {
 			o.Progress(int(done.Add(1)), len(files))
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -373,6 +415,9 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 	var starts []int     // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		c := e.Constraint
 		var r check.Result
 		if o.Judge != nil && c.Type.Method() == constraint.ByJudge {

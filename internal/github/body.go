@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/markdown"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // Every text this package sends is assembled from the caller's messages,
@@ -20,6 +21,7 @@ const (
 	outdatedMarker    = "<!-- iflint:outdated -->"
 	reviewMarker      = "<!-- iflint:review -->"
 	reportedPrefix    = "<!-- iflint:reported="
+	runPrefix         = "<!-- iflint:run="
 
 	// GitHub rejects comment and review bodies longer than this.
 	maxBodyChars = 65536
@@ -163,7 +165,7 @@ func firstLine(body string) string {
 }
 
 // mdCode keeps a path inside its code span.
-func mdCode(s string) string { return strings.ReplaceAll(s, "`", "'") }
+func mdCode(s string) string { return strings.ReplaceAll(termsafe.Text(s), "`", "'") }
 
 // containsLine reports whether some line of body is exactly marker, so a
 // marker quoted inside other text does not count.

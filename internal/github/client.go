@@ -2,10 +2,13 @@ package github
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -62,6 +65,10 @@ type Config struct {
 	// accepted (default 2 minutes); a longer demand fails the call at once.
 	MaxRetries int
 	MaxWait    time.Duration
+	// RunID names this run in the reviews it creates (a hidden marker),
+	// so that a review POST whose answer was lost can be found instead of
+	// posted twice; 1-64 characters of [A-Za-z0-9._:-]. Default: random.
+	RunID string
 }
 
 const (
@@ -79,7 +86,11 @@ type Client struct {
 	botLogin  string
 	localDiff LocalDiff
 	now       func() time.Time
-	calls     *atomic.Int64
+	sleep     func(context.Context, time.Duration) error
+	// maxRetries bounds the attempts of a review POST (see createReview).
+	maxRetries int
+	runID      string
+	calls      *atomic.Int64
 }
 
 // New builds a Client from cfg.
@@ -107,6 +118,16 @@ func New(cfg Config) (*Client, error) {
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = defaultMaxWait
 	}
+	if cfg.RunID == "" {
+		var b [12]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("github: a run id: %w", err)
+		}
+		cfg.RunID = hex.EncodeToString(b[:])
+	}
+	if !runIDRE.MatchString(cfg.RunID) {
+		return nil, fmt.Errorf("github: run id %q: expected 1-64 characters of [A-Za-z0-9._:-]", cfg.RunID)
+	}
 	calls := new(atomic.Int64)
 	hc.Transport = &retryTransport{
 		base: base, calls: calls, now: cfg.Now, sleep: cfg.Sleep,
@@ -127,9 +148,11 @@ func New(cfg Config) (*Client, error) {
 	}
 	return &Client{
 		gh: g, plain: &plain, token: cfg.Token, botLogin: cfg.BotLogin, localDiff: cfg.LocalDiff,
-		now: cfg.Now, calls: calls,
+		now: cfg.Now, sleep: cfg.Sleep, maxRetries: cfg.MaxRetries, runID: cfg.RunID, calls: calls,
 	}, nil
 }
+
+var runIDRE = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
 
 // APICalls counts the HTTP requests sent so far, retries included.
 func (c *Client) APICalls() int { return int(c.calls.Load()) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -18,6 +19,12 @@ import (
 // by the wall clock, which an injected clock could never advance. Primary
 // limits (the hourly budget) are passed up unchanged: waiting up to an hour
 // inside a CI job is the caller's decision, not ours.
+//
+// It also resends idempotent requests (see idempotent) that failed on
+// the way: a 5xx answer (GitHub's API and gateways fail now and then) or
+// a connection cut without an answer, after a backoff of a second
+// doubling per attempt. A POST is never resent here: whether it took
+// effect is unknown, and only its caller can look (see createReview).
 type retryTransport struct {
 	base       http.RoundTripper
 	calls      *atomic.Int64
@@ -28,6 +35,7 @@ type retryTransport struct {
 }
 
 func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rewindable := req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
 	for attempt := 0; ; attempt++ {
 		r := req
 		if attempt > 0 {
@@ -42,20 +50,54 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		t.calls.Add(1)
 		resp, err := t.base.RoundTrip(r)
+		retry := attempt < t.maxRetries && rewindable
 		if err != nil {
-			return nil, err
+			if !retry || !idempotent(req.Method) || !transient(req.Context(), err) {
+				return nil, err
+			}
+		} else if resp.StatusCode >= 500 && retry && idempotent(req.Method) {
+			io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+			resp.Body.Close()
+		} else {
+			wait, limited := secondaryWait(resp, t.now(), attempt)
+			if !limited || !retry || wait > t.maxWait {
+				return resp, nil
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if err := t.sleep(req.Context(), wait); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		wait, limited := secondaryWait(resp, t.now(), attempt)
-		rewindable := req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
-		if !limited || attempt >= t.maxRetries || wait > t.maxWait || !rewindable {
-			return resp, nil
-		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if err := t.sleep(req.Context(), wait); err != nil {
+		if err := t.sleep(req.Context(), Backoff(attempt)); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// Backoff is the wait before retry attempt+1 of a request that failed on
+// the way: 1s, 2s, 4s, ... up to a minute.
+func Backoff(attempt int) time.Duration {
+	return min(time.Second<<min(attempt, 6), time.Minute)
+}
+
+// idempotent methods may be sent twice with the effect of once. PATCH is
+// not in general, but this client's only PATCH sets a comment's whole
+// body, which is.
+func idempotent(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPut, http.MethodDelete, http.MethodPatch:
+		return true
+	}
+	return false
+}
+
+// transient reports whether err is a failure on the way (a reset or cut
+// connection, a timeout of one attempt) rather than the caller's context
+// ending.
+func transient(ctx context.Context, err error) bool {
+	return ctx.Err() == nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // secondaryWait reports whether resp is a secondary rate limit and how long

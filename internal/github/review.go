@@ -2,7 +2,11 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
 
 	gh "github.com/google/go-github/v62/github"
 )
@@ -82,8 +86,35 @@ func (c *Client) probe(ctx context.Context, pr PR, comments []Comment) (ok bool,
 	return true, "", nil
 }
 
-// createReview sends one review; event "" leaves it pending.
+// createReview sends one review; event "" leaves it pending. The body
+// carries this run's marker: a POST that fails on the way (a 5xx answer,
+// a cut connection) may still have created the review, and sending it
+// again would show it twice. So before each new attempt, after a backoff,
+// the pull request's reviews are searched for the marker, and a review
+// found is the answer; only when none is found is the POST sent again,
+// up to MaxRetries times.
 func (c *Client) createReview(ctx context.Context, pr PR, event, body string, comments []Comment) (*gh.PullRequestReview, error) {
+	body = strings.TrimRight(body, "\n") + "\n" + runPrefix + c.runID + markerSuffix
+	for attempt := 0; ; attempt++ {
+		rev, err := c.sendReview(ctx, pr, event, body, comments)
+		if err == nil || attempt >= c.maxRetries || !failedOnTheWay(ctx, err) {
+			return rev, err
+		}
+		if serr := c.sleep(ctx, Backoff(attempt)); serr != nil {
+			return nil, serr
+		}
+		found, ferr := c.runReview(ctx, pr, event == "")
+		if ferr != nil {
+			return nil, fmt.Errorf("%w; looking for the review it may have created: %w", err, ferr)
+		}
+		if found != nil {
+			return found, nil
+		}
+	}
+}
+
+// sendReview is one POST of a review.
+func (c *Client) sendReview(ctx context.Context, pr PR, event, body string, comments []Comment) (*gh.PullRequestReview, error) {
 	req := &gh.PullRequestReviewRequest{CommitID: gh.String(pr.HeadSHA), Body: gh.String(body)}
 	if event != "" {
 		req.Event = gh.String(event)
@@ -102,12 +133,52 @@ func (c *Client) createReview(ctx context.Context, pr PR, event, body string, co
 	return rev, err
 }
 
+// runReview finds this run's review on pr (a pending one, or a submitted
+// one), or nil.
+func (c *Client) runReview(ctx context.Context, pr PR, pending bool) (*gh.PullRequestReview, error) {
+	marker := runPrefix + c.runID + markerSuffix
+	opts := &gh.ListOptions{PerPage: 100, Page: 1}
+	for page := 1; ; page++ {
+		rs, resp, err := c.gh.PullRequests.ListReviews(ctx, pr.Owner, pr.Repo, pr.Number, opts)
+		if err != nil {
+			return nil, c.apiError(fmt.Sprintf("github: %s: list reviews", pr), err, false)
+		}
+		for _, r := range rs {
+			if c.ours(r.User) && (r.GetState() == "PENDING") == pending && containsLine(r.GetBody(), marker) {
+				return r, nil
+			}
+		}
+		if resp.NextPage == 0 || page >= maxListPages {
+			return nil, nil
+		}
+		opts.Page = resp.NextPage
+	}
+}
+
+// failedOnTheWay reports whether a request failed without a verdict on
+// it: GitHub answered 5xx, or the connection failed (and not because ctx
+// ended).
+func failedOnTheWay(ctx context.Context, err error) bool {
+	var resp *gh.ErrorResponse
+	if errors.As(err, &resp) {
+		return resp.Response != nil && resp.Response.StatusCode >= 500
+	}
+	var ue *url.Error
+	return errors.As(err, &ue) && transient(ctx, err)
+}
+
 // deletePending removes pending reviews of this tool: probes, or leftovers
 // of a run that crashed mid-bisect, which would otherwise make GitHub
 // refuse every new review ("one pending review per pull request").
 func (c *Client) deletePending(ctx context.Context, pr PR, ids []int64) error {
 	for _, id := range ids {
-		if _, _, err := c.gh.PullRequests.DeletePendingReview(ctx, pr.Owner, pr.Repo, pr.Number, id); err != nil {
+		_, resp, err := c.gh.PullRequests.DeletePendingReview(ctx, pr.Owner, pr.Repo, pr.Number, id)
+		if resp != nil && resp.StatusCode == http.StatusNotFound {
+			// Listed a moment ago, so it is gone: deleted by an attempt
+			// whose answer was lost (DELETEs are resent), or by its author.
+			continue
+		}
+		if err != nil {
 			return c.apiError(fmt.Sprintf("github: %s: delete pending review %d", pr, id), err, true)
 		}
 	}

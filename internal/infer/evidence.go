@@ -195,6 +195,9 @@ func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lan
 	sup := suppress.Parse(id, f.Src, func() (*syntax.Tree, error) { return u.Tree(id) })
 	if fixed == nil {
 		for _, e := range entries {
+			if err := ctx.Err(); err != nil {
+				return fileEvidence{}, err
+			}
 			c := e.Constraint
 			r, err := rules.Run(u, c)
 			if err != nil {
@@ -335,11 +338,11 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 func (cs *candidates) renameEvidence(ctx context.Context, files []engine.File, id lang.ID, fixed string, workers int) (map[constraint.NameKind]map[string]Tally, error) {
 	parts := make([]fileEvidence, len(files))
 	errs := make([]error, len(files))
-	par.For(len(files), workers, func(i int) {
-		if ctx.Err() == nil {
-			parts[i], errs[i] = cs.evidence(ctx, files[i], map[lang.ID]string{id: fixed})
-		}
-	})
+	if err := par.ForCtx(ctx, len(files), workers, func(i int) {
+		parts[i], errs[i] = cs.evidence(ctx, files[i], map[lang.ID]string{id: fixed})
+	}); err != nil {
+		return nil, err
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		return nil, err
 	}
 	read := &config.Config{Exclude: append(slices.Clone(def.Exclude), SkipGlobs(o.Skip)...), Profile: def.Profile}
-	fs, err := engine.ReadFiles(root, []string{root}, read)
+	fs, err := engine.ReadFilesContext(ctx, root, []string{root}, read)
 	if err != nil {
 		return nil, err
 	}
@@ -168,11 +168,12 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 	cands := newCandidates(def)
 	parts := make([]fileEvidence, len(files))
 	errs := make([]error, len(files))
-	par.For(len(files), o.Workers, func(i int) {
-		if ctx.Err() == nil {
-			parts[i], errs[i] = cands.evidence(ctx, files[i], nil)
-		}
-	})
+	// A cancelled ctx ends the reading at once (see par.ForCtx).
+	if err := par.ForCtx(ctx, len(files), o.Workers, func(i int) {
+		parts[i], errs[i] = cands.evidence(ctx, files[i], nil)
+	}); err != nil {
+		return nil, err
+	}
 	if err := cmp.Or(ctx.Err(), errors.Join(errs...)); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/engine"
 )
 
 // A monorepo holds projects that keep their own conventions, often in
@@ -54,8 +54,15 @@ func Subprojects(root string) ([]Subproject, error) {
 	}
 	manifests := map[string]map[string]bool{} // dir → the manifest files it holds
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+		switch {
+		case err != nil && p == root:
 			return err
+		case err != nil && d != nil && d.IsDir():
+			// A directory that cannot be listed is no evidence; Infer's
+			// read of the tree reports it as skipped.
+			return filepath.SkipDir
+		case err != nil:
+			return nil
 		}
 		rel := slashRel(root, p)
 		if d.IsDir() {
@@ -111,9 +118,9 @@ func Subprojects(root string) ([]Subproject, error) {
 	}
 	crateDirs := dirsWith("Cargo.toml")
 	for _, ws := range crateDirs {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(ws), "Cargo.toml"))
-		if err != nil {
-			return nil, err
+		b, ok := manifest(filepath.Join(root, filepath.FromSlash(ws), "Cargo.toml"))
+		if !ok {
+			continue
 		}
 		include, exclude := cargoWorkspace(string(b))
 		for _, dir := range members(ws, include, exclude, crateDirs) {
@@ -175,12 +182,20 @@ func members(ws string, include, exclude []string, candidates []string) []string
 	return dirs
 }
 
+// manifest reads a package manifest as source files are read (a regular
+// file, bounded by the size cap); one that cannot be read is no evidence
+// of a workspace, as a directory that cannot be listed is none.
+func manifest(p string) ([]byte, bool) {
+	b, skip, err := engine.ReadSource(p)
+	return b, err == nil && skip == ""
+}
+
 // npmWorkspaces reads the "workspaces" of a package.json: a list of
 // globs, or yarn's {"packages": [...]}.
 func npmWorkspaces(p string) ([]string, error) {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
+	b, ok := manifest(p)
+	if !ok {
+		return nil, nil
 	}
 	var pkg struct {
 		Workspaces json.RawMessage `json:"workspaces"`

@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -69,9 +68,12 @@ func withUntracked(dir string, d *github.Diff, paths []string) (*github.Diff, er
 		files = append(files, *f)
 	}
 	for _, p := range paths {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-		if err != nil {
-			return nil, err
+		// An untracked file that is not a regular file, too large or
+		// unreadable is not checked either (the check's own read says
+		// why); it has no lines to count as new.
+		b, skip, err := engine.ReadSource(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || skip != "" {
+			continue
 		}
 		n := bytes.Count(b, []byte("\n"))
 		if len(b) > 0 && b[len(b)-1] != '\n' {

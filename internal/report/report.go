@@ -15,6 +15,7 @@ import (
 
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/termsafe"
 )
 
 // Formats lists the output formats.
@@ -60,15 +61,17 @@ func normalized(r *engine.Result) *engine.Result {
 	return &c
 }
 
-// Text writes one line per diagnostic, then one per unused marker.
+// Text writes one line per diagnostic, then one per unused marker. File
+// names and messages are escaped (see termsafe): a name holding a newline
+// or an escape sequence cannot forge a line or drive the terminal.
 func Text(w io.Writer, r *engine.Result) error {
 	for _, d := range r.Diagnostics {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", d.Path, d.Line, d.Col, severity(d.Severity), d.Message, d.Type); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", termsafe.Name(d.Path), d.Line, d.Col, severity(d.Severity), termsafe.Text(d.Message), d.Type); err != nil {
 			return err
 		}
 	}
 	for _, u := range r.UnusedIgnores {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: unused suppression: %s [%s]\n", u.Path, u.Line, u.Col, severity(u.Severity), u.Message, UnusedIgnoreRule); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: unused suppression: %s [%s]\n", termsafe.Name(u.Path), u.Line, u.Col, severity(u.Severity), termsafe.Text(u.Message), UnusedIgnoreRule); err != nil {
 			return err
 		}
 	}

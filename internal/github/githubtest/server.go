@@ -65,6 +65,7 @@ type Server struct {
 	remaining int
 	resetAt   time.Time
 	secondary SecondaryLimit
+	faults    []*Fault
 	arts      artifacts
 }
 
@@ -208,7 +209,12 @@ func (s *Server) handler() http.Handler {
 			writeError(rec, http.StatusForbidden, "Resource not accessible by integration", docsRoot+"/pulls/reviews#create-a-review-for-a-pull-request")
 			return
 		}
-		mux.ServeHTTP(rec, r.WithContext(withCaller(r.Context(), c)))
+		r = r.WithContext(withCaller(r.Context(), c))
+		if f := s.fault(r); f != nil {
+			s.fail(f, rec, r, mux.ServeHTTP)
+			return
+		}
+		mux.ServeHTTP(rec, r)
 	})
 }
 
