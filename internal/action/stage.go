@@ -58,21 +58,27 @@ func (r *runner) stage(name string, fn func(st *stageStatus) error) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		// Each line is due progressEvery after the stage's start or the
+		// line before, measured from those instants, not from when this
+		// goroutine got to wait: on a loaded runner it may start late.
+		due := start.Add(progressEvery)
 		for {
 			select {
 			case <-done:
 				return
-			case <-r.after(progressEvery):
+			case <-r.after(max(due.Sub(r.env.Now()), 0)):
 				select {
 				case <-done:
 					return // the stage ended while the line was due
 				default:
 				}
-				line := fmt.Sprintf("iflint: %s: still running after %s", name, elapsed(r.env.Now().Sub(start)))
+				now := r.env.Now()
+				line := fmt.Sprintf("iflint: %s: still running after %s", name, elapsed(now.Sub(start)))
 				if s := st.get(); s != "" {
 					line += "; " + s
 				}
 				fmt.Fprintln(r.log, line)
+				due = now.Add(progressEvery)
 			}
 		}
 	}()

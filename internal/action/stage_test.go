@@ -17,6 +17,9 @@ type stageClock struct {
 	now     time.Time
 	waiters []waiter
 	asked   []time.Duration
+	// hold, when set, keeps the next After from registering until it is
+	// closed: a goroutine that gets to wait late.
+	hold chan struct{}
 }
 
 type waiter struct {
@@ -36,6 +39,12 @@ func (c *stageClock) Now() time.Time {
 
 func (c *stageClock) After(d time.Duration) <-chan time.Time {
 	c.mu.Lock()
+	if h := c.hold; h != nil {
+		c.hold = nil
+		c.mu.Unlock()
+		<-h
+		c.mu.Lock()
+	}
 	defer c.mu.Unlock()
 	ch := make(chan time.Time, 1)
 	c.waiters = append(c.waiters, waiter{c.now.Add(d), ch})
@@ -139,6 +148,33 @@ func TestStageHeartbeat(t *testing.T) {
 		if d > progressEvery || d > 10*time.Second {
 			t.Errorf("the heartbeat waited %s between lines", d)
 		}
+	}
+}
+
+// TestStageHeartbeatLateStart: the heartbeat's first line is due 10 s
+// after the stage starts even when its goroutine gets to wait only after
+// time moved on (a loaded runner; here a timer left by an earlier stage
+// fires first), not 10 s after that.
+func TestStageHeartbeatLateStart(t *testing.T) {
+	clk := newStageClock()
+	clk.After(progressEvery) // an earlier stage's heartbeat, never read
+	clk.hold = make(chan struct{})
+	var out syncBuffer
+	r := &runner{log: &out, getenv: func(string) string { return "" }, env: Env{Now: clk.Now, After: clk.After}}
+	err := r.stage("checking", func(st *stageStatus) error {
+		clk.fire() // the stale timer: 10 s pass before the heartbeat waits
+		close(clk.hold)
+		for !strings.Contains(out.String(), "still running") {
+			clk.fire()
+			time.Sleep(time.Millisecond)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "iflint: checking: still running after 10s\n") {
+		t.Errorf("the first progress line is not 10 s after the start:\n%s", out.String())
 	}
 }
 
