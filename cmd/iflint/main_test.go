@@ -88,7 +88,8 @@ func TestFixWriteInterrupted(t *testing.T) {
 			}
 			cmd := exec.Command(bin, "fix", "-write")
 			cmd.Dir = dir
-			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+			// TMPDIR: the test command's trees and kept caches go with the test.
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + t.TempDir()}
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/llm/llmtest"
+	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/sandbox/sandboxtest"
 )
 
 func scenario(t *testing.T) *fixture {
@@ -231,8 +233,13 @@ func TestSecretsNeverLeak(t *testing.T) {
 	f.env["INPUT_BASE-URL"] = model.URL()
 	f.env["INPUT_TEST-COMMAND"] = `env > "$ENV_DUMP"; python3 -m unittest -q`
 	f.env["ENV_DUMP"] = envDump
+	if err := os.WriteFile(filepath.Join(f.repo.dir, ".iflint.yml"), []byte(strings.Replace(scenarioConfig, "  timeout: 60s\n", "  timeout: 60s\n  env: [ENV_DUMP, UNRELATED_NAME]\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	f.env["UNRELATED_NAME"] = "copy of " + canaryToken // caught by value, whatever the name
-	code, err := f.run(Overrides{})
+	// The dump is written outside the copy, which only the process group
+	// mechanism allows; the environment is the same under every one.
+	code, err := f.runIn([]sandbox.Mechanism{sandbox.ProcessGroup}, Overrides{})
 	if err != nil || code != ExitFindings {
 		t.Fatalf("exit %d, err %v; stderr:\n%s", code, err, f.stderr.String())
 	}
@@ -457,5 +464,51 @@ func TestSARIFCarriesSuppressedFindings(t *testing.T) {
 	}
 	if out := f.outputs(); out["findings"] != "0" {
 		t.Errorf("findings output %q, want 0 (the only finding is suppressed)", out["findings"])
+	}
+}
+
+// TestForkTestsNeedARealSandbox: a pull request from a fork is code
+// nobody with write access vouched for. Where no real sandbox works (the
+// process group is all there is), its test command does not run at all:
+// the summary says so and why, and only fixes that cannot change
+// behaviour are suggested. From the base repository, or with a real
+// sandbox, the tests run, and the summary names the sandbox.
+func TestForkTestsNeedARealSandbox(t *testing.T) {
+	requirePython(t)
+	for _, tc := range []struct {
+		name       string
+		fork       bool
+		mechanisms []sandbox.Mechanism
+		wantRun    bool
+		wantText   string
+	}{
+		{"fork without a sandbox", true, []sandbox.Mechanism{sandbox.ProcessGroup}, false, "The test command was not run: this pull request comes from a fork"},
+		{"own branch without a sandbox", false, []sandbox.Mechanism{sandbox.ProcessGroup}, true, "**No real sandbox works on this runner**: the test command is contained by **process-group** only"},
+		{"fork in a real sandbox", true, []sandbox.Mechanism{sandbox.Bwrap}, true, "The test command ran in **bwrap**"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.mechanisms[0] == sandbox.Bwrap {
+				sandboxtest.Require(t, os.Environ(), sandbox.Bwrap)
+			}
+			f := scenario(t)
+			if tc.fork {
+				f.headRepo = "someone/" + repoName
+				f.writeEvent()
+			}
+			// The command leaves a mark in its copy's output, which the
+			// summary shows for a failing run: it fails on purpose.
+			f.env["INPUT_TEST-COMMAND"] = "echo TESTS-RAN; exit 1"
+			code, err := f.runIn(tc.mechanisms, Overrides{})
+			if err != nil || code != ExitFindings {
+				t.Fatalf("exit %d, err %v\n%s", code, err, f.stderr.String())
+			}
+			summary := f.read("GITHUB_STEP_SUMMARY")
+			if !strings.Contains(summary, tc.wantText) {
+				t.Errorf("summary lacks %q:\n%s", tc.wantText, summary)
+			}
+			if ran := strings.Contains(summary, "TESTS-RAN"); ran != tc.wantRun {
+				t.Errorf("the test command ran: %v, want %v:\n%s", ran, tc.wantRun, summary)
+			}
+		})
 	}
 }

@@ -27,8 +27,15 @@
 //     checked-out head is untrusted code, and suggest mode runs the
 //     repository's test command on it.
 //   - Secrets (the token and the LLM key) are masked first, go only into
-//     HTTP clients, are scrubbed from the test command's environment, and
-//     are redacted from everything the action writes as a last defence.
+//     HTTP clients, never reach the test command (its environment is an
+//     allowlist, and iflint's own environment block is emptied before
+//     anything runs, see internal/procenv), and are redacted from
+//     everything the action writes as a last defence.
+//   - The test command runs in the strongest sandbox the runner allows
+//     (internal/sandbox; bubblewrap where it works), named in the job
+//     summary. A pull request from a fork (head repository other than
+//     the base's) runs its test command only in a real sandbox; without
+//     one, only fixes that cannot change behaviour are suggested.
 //   - A token that cannot write (fork pull requests) is not a failure: the
 //     findings go to annotations and the summary, with a notice saying why.
 package action

@@ -56,7 +56,7 @@ func TestEndToEndBinary(t *testing.T) {
 
 	inputs := map[string]string{"github-token": canaryToken, "mode": "suggest", "filter-mode": "added", "fail-on": "error"}
 	env := []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "PYENV_ROOT=" + os.Getenv("PYENV_ROOT"), "RUNNER_TEMP=" + runnerTemp,
+		"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "PYENV_ROOT=" + os.Getenv("PYENV_ROOT"), "RUNNER_TEMP=" + runnerTemp, "TMPDIR=" + t.TempDir(),
 		"GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + f.env["GITHUB_EVENT_PATH"],
 		"GITHUB_OUTPUT=" + f.env["GITHUB_OUTPUT"], "GITHUB_STEP_SUMMARY=" + f.env["GITHUB_STEP_SUMMARY"],
 		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL=" + f.srv.URL, "GITHUB_WORKSPACE=" + f.repo.dir, "GITHUB_SHA=" + f.head,

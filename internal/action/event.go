@@ -23,6 +23,16 @@ type target struct {
 	Event string
 	PR    *github.PR // nil outside pull requests
 	SHA   string     // GITHUB_SHA, for titles of workspace runs
+	// Fork is set when the event's pull request comes from another
+	// repository than its base (or from one since deleted): code nobody
+	// with write access reviewed, which needs a real sandbox to run.
+	Fork bool
+}
+
+// prRepo is the repository of a pull request's head or base; null in
+// the payload when a fork has been deleted.
+type prRepo struct {
+	FullName string `json:"full_name"`
 }
 
 // payload is the part of the event file the action reads.
@@ -31,10 +41,12 @@ type payload struct {
 	PullRequest *struct {
 		Number int `json:"number"`
 		Head   struct {
-			SHA string `json:"sha"`
+			SHA  string  `json:"sha"`
+			Repo *prRepo `json:"repo"`
 		} `json:"head"`
 		Base struct {
-			SHA string `json:"sha"`
+			SHA  string  `json:"sha"`
+			Repo *prRepo `json:"repo"`
 		} `json:"base"`
 	} `json:"pull_request"`
 }
@@ -61,6 +73,8 @@ func readTarget(getenv func(string) string, ov Overrides) (target, error) {
 			pr.Number = p.Number
 		}
 		pr.HeadSHA, pr.BaseSHA = cmp.Or(ov.Head, p.PullRequest.Head.SHA), cmp.Or(ov.Base, p.PullRequest.Base.SHA)
+		head, base := p.PullRequest.Head.Repo, p.PullRequest.Base.Repo
+		t.Fork = head == nil || base == nil || !strings.EqualFold(head.FullName, base.FullName)
 		if pr.Number < 1 || pr.HeadSHA == "" {
 			return t, inputErrorf("event %s: the payload names no pull request number or head SHA", t.Event)
 		}

@@ -139,7 +139,7 @@ func forkFixture(t *testing.T) *fixture {
 	*f = *newFixture(t,
 		map[string]string{".iflint.yml": scenarioConfig, "calc.py": baseCalc, "test_calc.py": testCalc},
 		map[string]string{"calc.py": headCalc, "helpers.py": headHelpers})
-	f.fork = forkRepo
+	f.headRepo = forkRepo
 	f.openPR()
 	return f
 }
@@ -341,7 +341,7 @@ func TestForkFlowEndToEnd(t *testing.T) {
 	// The same pull request within the repository: the Action posts
 	// itself, and its suggestions and fingerprints are the publisher's.
 	same := forkFixture(t)
-	same.fork = ""
+	same.headRepo = ""
 	same.openPR()
 	same.env["GITHUB_EVENT_NAME"] = "pull_request"
 	if code, err := same.run(Overrides{}); err != nil || code != ExitFindings {

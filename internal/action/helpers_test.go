@@ -2,6 +2,7 @@ package action
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/github/githubtest"
+	"github.com/iflint/iflint/internal/sandbox"
 )
 
 const (
@@ -166,17 +168,19 @@ type fixture struct {
 	number int
 	base   string
 	head   string
-	stdout bytes.Buffer
-	stderr bytes.Buffer
-	// fork, when set, is the owner/name the pull request's head lives in.
-	fork string
+	// headRepo is the pull request's head repository (default the base's,
+	// owner/repoName; another one makes it a fork).
+	headRepo string
+	treeDir  string // the test command's trees and caches
+	stdout   bytes.Buffer
+	stderr   bytes.Buffer
 	// clock, when set, is the run's clock (default: a stopped one).
 	clock *stageClock
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	t.Helper()
-	f := &fixture{t: t, srv: githubtest.New(t, githubtest.Options{RateLimit: 1 << 30}), repo: newGitRepo(t), dir: t.TempDir(), number: 7}
+	f := &fixture{t: t, srv: githubtest.New(t, githubtest.Options{RateLimit: 1 << 30}), repo: newGitRepo(t), dir: t.TempDir(), number: 7, treeDir: t.TempDir()}
 	f.srv.AddToken(canaryToken, githubtest.Token{Login: botLogin, Write: true})
 	f.srv.AddToken(roToken, githubtest.Token{Login: botLogin})
 	f.base = f.repo.commit("base", base)
@@ -204,7 +208,7 @@ func (f *fixture) openPR() {
 
 func (f *fixture) registerPR(files []githubtest.File) {
 	f.t.Helper()
-	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files, HeadRepo: f.fork}); err != nil {
+	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files, HeadRepo: f.headRepo}); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -213,8 +217,10 @@ func (f *fixture) writeEvent() {
 	f.t.Helper()
 	ev := map[string]any{
 		"action": "synchronize", "number": f.number,
-		"pull_request": map[string]any{"number": f.number, "head": map[string]any{"sha": f.head}, "base": map[string]any{"sha": f.base}},
-		"repository":   map[string]any{"name": repoName, "owner": map[string]any{"login": owner}},
+		"pull_request": map[string]any{"number": f.number,
+			"head": map[string]any{"sha": f.head, "repo": map[string]any{"full_name": cmp.Or(f.headRepo, owner+"/"+repoName)}},
+			"base": map[string]any{"sha": f.base, "repo": map[string]any{"full_name": owner + "/" + repoName}}},
+		"repository": map[string]any{"name": repoName, "owner": map[string]any{"login": owner}},
 	}
 	b, _ := json.Marshal(ev)
 	if err := os.WriteFile(f.env["GITHUB_EVENT_PATH"], b, 0o644); err != nil {
@@ -245,6 +251,12 @@ func (f *fixture) environ() []string {
 
 // run runs the action once, with fresh output files and logs.
 func (f *fixture) run(ov Overrides) (int, error) {
+	return f.runIn(nil, ov)
+}
+
+// runIn runs the action once with the test command contained by one of
+// mechanisms (nil: the strongest that works here).
+func (f *fixture) runIn(mechanisms []sandbox.Mechanism, ov Overrides) (int, error) {
 	f.t.Helper()
 	f.stdout.Reset()
 	f.stderr.Reset()
@@ -257,7 +269,7 @@ func (f *fixture) run(ov Overrides) (int, error) {
 	env := Env{
 		Getenv: f.getenv, Environ: f.environ, Stdout: &f.stdout, Stderr: &f.stderr,
 		HTTPClient: &http.Client{Timeout: time.Minute}, Now: func() time.Time { return clock },
-		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test",
+		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test", Sandbox: mechanisms, TreeDir: f.treeDir,
 		// Progress lines wait on a timer that never fires unless a test
 		// drives the clock.
 		After: func(time.Duration) <-chan time.Time { return nil },

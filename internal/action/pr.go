@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
@@ -171,6 +172,27 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 	if err != nil {
 		return err
 	}
+	// The test command's sandbox is chosen once, by trial runs, and every
+	// project's runner uses it. Code from a fork is nobody's to vouch for:
+	// without a real sandbox its tests do not run here at all.
+	mechanisms, notTested := r.env.Sandbox, ""
+	for _, p := range projects {
+		if r.testCommand(p.cfg) == "" {
+			continue
+		}
+		sb, err := r.testRunner(p.cfg, mechanisms).Sandbox(ctx)
+		if err != nil {
+			return fmt.Errorf("the test command's sandbox: %w", err)
+		}
+		rep.Sandbox, mechanisms = &sb, []sandbox.Mechanism{sb.Mechanism}
+		if r.fork && !sb.Isolated {
+			notTested = "the test command was not run: the pull request comes from a fork and no real sandbox works on this runner"
+			rep.Notes = append(rep.Notes, "The test command was not run: this pull request comes from a fork, and no real sandbox works on this runner, "+
+				"so only fixes that cannot change behaviour are suggested. Install bubblewrap on the runner (apt-get install bubblewrap) and allow it "+
+				"user namespaces; see the Sandbox section.")
+		}
+		break
+	}
 	var rf *fix.LLM
 	switch {
 	case r.in.Model != "" && r.in.APIKey != "":
@@ -194,14 +216,12 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 	// configuration's directory of the isolated copy of the workspace.
 	for _, p := range projects {
 		o := fixloop.FixOptions{Options: engine.Options{Config: p.cfg, Toolchains: r.toolchains()}, Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
-		if test := r.testCommand(p.cfg); test != "" {
-			scrub := append([]string{}, p.cfg.Fix.Scrub...)
-			if r.ov.TokenEnv != "" {
-				scrub = append(scrub, r.ov.TokenEnv)
-			}
-			o.Test = sandbox.Shell(test)
-			o.Runner = &sandbox.Runner{Timeout: p.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), ScrubNames: scrub, Now: r.env.Now,
-				CommandFiles: r.commandFiles()}
+		switch test := r.testCommand(p.cfg); {
+		case test == "":
+		case notTested != "":
+			o.NotTested = notTested
+		default:
+			o.Test, o.Runner = sandbox.Shell(test), r.testRunner(p.cfg, mechanisms)
 		}
 		if rf != nil {
 			o.Refactor = refactorer{inner: *rf, s: s, opts: o.Options}
@@ -236,6 +256,30 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		}
 	}
 	return nil
+}
+
+// testRunner runs the test command of the project cfg governs, contained
+// by the first of mechanisms that works.
+func (r *runner) testRunner(cfg *config.Config, mechanisms []sandbox.Mechanism) *sandbox.Runner {
+	scrub := append([]string{}, cfg.Fix.Scrub...)
+	if r.ov.TokenEnv != "" {
+		scrub = append(scrub, r.ov.TokenEnv)
+	}
+	return &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), PassEnv: cfg.Fix.Env, ScrubNames: scrub,
+		Now: r.env.Now, CommandFiles: r.commandFiles(), Hide: r.hidden(), KeepCache: true, Mechanisms: mechanisms, TreeDir: r.env.TreeDir}
+}
+
+// hidden are the runner's directories a real sandbox hides from the
+// test command: its temporary directory (the workflow command files, the
+// iflint binary) and the workspace (the original checkout).
+func (r *runner) hidden() []string {
+	var out []string
+	for _, d := range []string{r.getenv("RUNNER_TEMP"), r.getenv("GITHUB_WORKSPACE"), r.ws} {
+		if d != "" {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // commandFiles are the workflow command files of this step, which the

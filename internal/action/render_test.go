@@ -58,6 +58,7 @@ func goldenReport() *report {
 			Part: "3:7 class name", Proposed: true, Stage: verify.StageTests, Reason: "exit 1 in 210ms"}},
 		Baseline: &sandbox.Record{Command: "sh -c 'python3 -m unittest -q'", ExitCode: 0, Passed: true},
 		TestRuns: fixloop.TestRuns{Total: 4, Set: 2, Bisect: 1, Baseline: 1, Candidates: 4, Culprits: 1, Duration: 4321 * time.Millisecond},
+		Sandbox:  &sandbox.Sandbox{Mechanism: sandbox.Bwrap, Isolated: true, Protects: sandbox.Bwrap.Protects()},
 		Review:   reviewStats{State: "Posted a review with 2 suggestion(s).", Posted: 2, Present: 1, Outdated: 1, URL: "https://github.com/o/r/pull/7#pullrequestreview-1"},
 		Skipped:  []engine.Skipped{{Path: "big.py", Reason: "larger than 8 MiB"}},
 		SARIF:    "/home/runner/work/r/r/iflint.sarif",

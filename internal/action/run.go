@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/baseline"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/toolchain"
 )
 
@@ -36,6 +37,13 @@ type Env struct {
 	// After is the clock's timer (time.After when nil): the progress
 	// lines of long stages wait on it.
 	After func(time.Duration) <-chan time.Time
+	// Sandbox are the ways to contain the test command, tried in order
+	// (nil: sandbox.DefaultMechanisms, the strongest that works).
+	Sandbox []sandbox.Mechanism
+	// TreeDir holds the test command's isolated trees and kept caches
+	// (empty: a directory of this user's under the system's temporary
+	// directory).
+	TreeDir string
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string
@@ -50,10 +58,11 @@ type runner struct {
 	stdout io.Writer
 	stderr io.Writer
 	// log receives the stages' groups and progress lines (stdout).
-	log io.Writer
-	ws  string
-	in  Inputs
-	ov  Overrides
+	log  io.Writer
+	ws   string
+	fork bool // the pull request comes from a fork (see target.Fork)
+	in   Inputs
+	ov   Overrides
 	// set gives each file its configuration: the config input for every
 	// file, else the nearest .iflint.yml above it in the workspace (a
 	// monorepo's subprojects keep their own). cfg governs the workspace
@@ -159,6 +168,7 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if t.PR == nil {
 		return r.workspace(ctx, t)
 	}
+	r.fork = t.Fork
 	return r.pullRequest(ctx, *t.PR, token)
 }
 

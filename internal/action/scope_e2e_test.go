@@ -15,6 +15,8 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/github"
+	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/sandbox/sandboxtest"
 )
 
 // The scope scenario: the base already breaks both constraints in
@@ -287,12 +289,30 @@ func runTests(t *testing.T, src []byte) {
 // TestHostileTestCommandInAction: the pull request's test command appends
 // to every workflow command file it can find (it lists them from a file
 // of its own; on a runner it could list the directory), dumps its
-// environment and reads HOME. The run stops with an error naming the
-// files, every command file is byte-identical afterwards, and the dump
-// holds no token and no command-file path.
+// environment and reads HOME. Every command file is byte-identical
+// afterwards and the log holds no token. In a real sandbox the files are
+// out of reach and the run goes on, naming its sandbox in the summary;
+// contained by the process group alone, the run stops with an error
+// naming the files, and the dump (written outside the copy, which only
+// that mechanism allows) holds no token and no command-file path.
 func TestHostileTestCommandInAction(t *testing.T) {
 	requirePython(t)
+	for _, real := range []bool{true, false} {
+		t.Run(map[bool]string{true: "real sandbox", false: "process group"}[real], func(t *testing.T) {
+			testHostileTestCommandInAction(t, real)
+		})
+	}
+}
+
+func testHostileTestCommandInAction(t *testing.T, real bool) {
 	f := scenario(t)
+	var mechanisms []sandbox.Mechanism
+	if real {
+		mechanisms = []sandbox.Mechanism{sandbox.Bwrap}
+		sandboxtest.Require(t, f.environ(), sandbox.Bwrap)
+	} else {
+		mechanisms = []sandbox.Mechanism{sandbox.ProcessGroup}
+	}
 	initial := map[string]string{}
 	var paths []string
 	for _, name := range []string{"GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"} {
@@ -303,36 +323,51 @@ func TestHostileTestCommandInAction(t *testing.T) {
 	}
 	f.push(map[string]string{"targets.txt": strings.Join(paths, "\n") + "\n"})
 	dump := filepath.Join(t.TempDir(), "env.txt")
+	if err := os.WriteFile(filepath.Join(f.repo.dir, ".iflint.yml"), []byte(strings.Replace(scenarioConfig, "  timeout: 60s\n", "  timeout: 60s\n  env: [ENV_DUMP]\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	f.env["ENV_DUMP"] = dump
-	f.env["INPUT_TEST-COMMAND"] = `env > "$ENV_DUMP"; echo "home=$HOME" >> "$ENV_DUMP"; ls -A "$HOME" >> "$ENV_DUMP"; ` +
-		`while read -r p; do echo 'PATH=/tmp/evil' >> "$p"; done < targets.txt; python3 -m unittest -q`
+	f.env["INPUT_TEST-COMMAND"] = `{ env; echo "home=$HOME"; ls -A "$HOME"; } > "$ENV_DUMP" 2>/dev/null; ` +
+		`while read -r p; do echo 'PATH=/tmp/evil' >> "$p"; done 2>/dev/null < targets.txt; python3 -m unittest -q`
 	for _, name := range []string{"GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE"} {
 		initial[name] = "KEEP=" + name + "\n"
 		if err := os.WriteFile(f.env[name], []byte(initial[name]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	initial["GITHUB_OUTPUT"], initial["GITHUB_STEP_SUMMARY"] = "", "" // f.run empties them
-	code, err := f.run(Overrides{})
-	if code != ExitInternal || err == nil || !strings.Contains(err.Error(), "workflow command file") {
-		t.Fatalf("exit %d, err %v; want an internal error about the command files", code, err)
+	code, err := f.runIn(mechanisms, Overrides{})
+	if real {
+		if err != nil || code != ExitFindings {
+			t.Fatalf("exit %d, err %v; want the run to go on in the sandbox", code, err)
+		}
+		if summary := f.read("GITHUB_STEP_SUMMARY"); !strings.Contains(summary, "The test command ran in **bwrap**") {
+			t.Errorf("the summary does not name the sandbox:\n%s", summary)
+		}
+		if _, err := os.Stat(dump); err == nil {
+			t.Errorf("the test command wrote %s, outside its copy", dump)
+		}
+	} else {
+		initial["GITHUB_OUTPUT"], initial["GITHUB_STEP_SUMMARY"] = "", "" // f.run empties them
+		if code != ExitInternal || err == nil || !strings.Contains(err.Error(), "workflow command file") {
+			t.Fatalf("exit %d, err %v; want an internal error about the command files", code, err)
+		}
+		b, rerr := os.ReadFile(dump)
+		if rerr != nil {
+			t.Fatalf("the test command did not run: %v", rerr)
+		}
+		for _, bad := range append([]string{canary, f.env["HOME"] + "\n"}, paths...) {
+			if strings.Contains(string(b), bad) {
+				t.Errorf("the test command saw %q:\n%s", bad, b)
+			}
+		}
+		if !strings.Contains(string(b), "home=") || strings.Contains(string(b), "home="+f.env["HOME"]+"\n") {
+			t.Errorf("HOME is not the isolated tree's:\n%s", b)
+		}
 	}
 	for name, want := range initial {
 		if got := f.read(name); got != want {
 			t.Errorf("%s = %q, want it unchanged %q", name, got, want)
 		}
-	}
-	b, rerr := os.ReadFile(dump)
-	if rerr != nil {
-		t.Fatalf("the test command did not run: %v", rerr)
-	}
-	for _, bad := range append([]string{canary, f.env["HOME"] + "\n"}, paths...) {
-		if strings.Contains(string(b), bad) {
-			t.Errorf("the test command saw %q:\n%s", bad, b)
-		}
-	}
-	if !strings.Contains(string(b), "home=") || strings.Contains(string(b), "home="+f.env["HOME"]+"\n") {
-		t.Errorf("HOME is not the isolated tree's:\n%s", b)
 	}
 	logged := regexp.MustCompile(`(?m)^::add-mask::.*$`).ReplaceAllString(f.stdout.String(), "") + f.stderr.String()
 	if strings.Contains(logged, canary) {

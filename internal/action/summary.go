@@ -38,9 +38,12 @@ type report struct {
 	Rejected []fixloop.Candidate
 	Baseline *sandbox.Record
 	TestRuns fixloop.TestRuns
-	Review   reviewStats
-	Skipped  []engine.Skipped
-	SARIF    string
+	// Sandbox is how the test command was (or would have been) contained;
+	// nil without a test command.
+	Sandbox *sandbox.Sandbox
+	Review  reviewStats
+	Skipped []engine.Skipped
+	SARIF   string
 }
 
 // reviewStats is what happened to the review.
@@ -116,6 +119,7 @@ func (r *report) summary() string {
 	r.writeUnplaced(&b)
 	r.writeRejected(&b)
 	r.writeTestRuns(&b)
+	r.writeSandbox(&b)
 	r.writeFindings(&b)
 	if r.Review.State != "" {
 		fmt.Fprintf(&b, "### Review\n\n%s\n\n", r.Review.State)
@@ -273,6 +277,35 @@ func (r *report) writeTestRuns(b *strings.Builder) {
 	fmt.Fprintf(b, "%d run(s) in %s, for %d candidate(s) tested together.\n\n", t.Total, t.Duration.Round(time.Millisecond), t.Candidates)
 	b.WriteString("| whole set, or the rest after a culprit | halving a failing set | culprits | unmodified tree | LLM candidates, one each |\n|--:|--:|--:|--:|--:|\n")
 	fmt.Fprintf(b, "| %d | %d | %d | %d | %d |\n\n", t.Set, t.Bisect, t.Culprits, t.Baseline, t.Single)
+}
+
+// writeSandbox names the mechanism that contained the test command,
+// what it protects, and why stronger ones were not used.
+func (r *report) writeSandbox(b *strings.Builder) {
+	s := r.Sandbox
+	if s == nil {
+		return
+	}
+	b.WriteString("### Sandbox\n\n")
+	if s.Isolated {
+		fmt.Fprintf(b, "The test command ran in **%s**: %s.\n\n", s.Mechanism, s.Protects)
+	} else {
+		fmt.Fprintf(b, "**No real sandbox works on this runner**: the test command is contained by **%s** only (%s).\n\n", s.Mechanism, s.Protects)
+	}
+	for _, u := range s.Unavailable {
+		fmt.Fprintf(b, "- %s: %s", u.Mechanism, cell(u.Reason))
+		if u.Kernel != "" {
+			// Installing something will not help; the system's settings may.
+			fmt.Fprintf(b, " — the kernel forbids it here: %s", cell(u.Kernel))
+		}
+		b.WriteString("\n")
+	}
+	if s.Isolated && !s.CacheOverlay && s.NoCacheOverlay != "" {
+		fmt.Fprintf(b, "- The real toolchain caches are not overlaid (the test command's caches start cold): %s\n", cell(s.NoCacheOverlay))
+	}
+	if len(s.Unavailable) > 0 || s.NoCacheOverlay != "" {
+		b.WriteString("\n")
+	}
 }
 
 func lineSpan(start, end int) string {

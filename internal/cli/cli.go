@@ -56,6 +56,10 @@ type Command struct {
 	// Rules finds the rule deciding a type for `check` (the registry when
 	// nil); tests put a failing rule in its place.
 	Rules func(constraint.Type) (*check.Rule, bool)
+	// TreeDir holds the test command's isolated trees and the caches kept
+	// for the next run (sandbox.Runner.TreeDir; empty: a directory of
+	// this user's under the system's temporary directory).
+	TreeDir string
 	// StopGrace is how long an interrupted command may take to stop by
 	// itself before Main stops waiting for it (DefaultStopGrace when 0;
 	// see Main).

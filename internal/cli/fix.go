@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -31,6 +32,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	rounds := fs.Int("rounds", 3, "LLM attempts per file, each told why the previous one was rejected")
 	rev := fs.String("new-from-rev", "", "fix only findings on lines added or changed since this revision (as check -new-from-rev)")
 	basePath := fs.String("baseline", "", "leave the findings of this baseline file alone (default: baseline from the configuration)")
+	sandboxName := fs.String("sandbox", "auto", "how the test command is contained: auto (the strongest that works here), or only one of bwrap, unshare, cgroup, process-group (docs/sandbox.md)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: iflint fix [flags] [paths...]\n\nProposes fixes for violations (default: the current directory) and keeps only those\nproven by re-checking every constraint and running the test command on an isolated copy.\nPrints the verified diff; -write applies it. Run it at the repository root.\n\n")
@@ -44,6 +46,10 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	}
 	if *rounds < 1 {
 		return ExitUsage, usagef("-rounds %d: expected at least 1", *rounds)
+	}
+	mechanisms, err := parseSandbox(*sandboxName)
+	if err != nil {
+		return ExitUsage, err
 	}
 	set, err := c.configSet(*cfgPath)
 	if err != nil {
@@ -68,6 +74,29 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	groups, err := projectGroups(set, files.Files)
 	if err != nil {
 		return ExitUsage, err
+	}
+	// The test commands' sandbox is chosen once, before any work, by trial
+	// runs (an unavailable -sandbox is a usage error); every project's
+	// runner then uses that mechanism.
+	testFor := func(g *project) string { return cmp.Or(*test, g.cfg.Fix.Test) }
+	newRunner := func(g *project) *sandbox.Runner {
+		return &sandbox.Runner{Timeout: g.cfg.Fix.Timeout, Env: c.environ(), PassEnv: g.cfg.Fix.Env, ScrubNames: g.cfg.Fix.Scrub,
+			Mechanisms: mechanisms, KeepCache: true, TreeDir: c.TreeDir, Now: c.Now}
+	}
+	var sandboxUsed *sandbox.Sandbox
+	for _, g := range groups {
+		if testFor(g) == "" {
+			continue
+		}
+		sb, err := newRunner(g).Sandbox(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ExitInternal, err // interrupted while trying the mechanisms
+			}
+			return ExitUsage, usageError{err}
+		}
+		sandboxUsed, mechanisms = &sb, []sandbox.Mechanism{sb.Mechanism}
+		break
 	}
 	var refactor fix.Refactorer
 	if *model != "" {
@@ -102,13 +131,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			Root:    g.root, Rounds: *rounds, Refactor: refactor,
 		}
 		sc.limitFixes(ctx, &o)
-		testCmd := g.cfg.Fix.Test
-		if *test != "" {
-			testCmd = *test
-		}
-		if testCmd != "" {
-			o.Test = sandbox.Shell(testCmd)
-			o.Runner = &sandbox.Runner{Timeout: g.cfg.Fix.Timeout, Env: c.environ(), ScrubNames: g.cfg.Fix.Scrub, Now: c.Now}
+		if testCmd := testFor(g); testCmd != "" {
+			o.Test, o.Runner = sandbox.Shell(testCmd), newRunner(g)
 		}
 		if *write {
 			// Each file is written as soon as its fixes are proven (see
@@ -142,7 +166,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	prog.Done()
 	engine.SortResult(res.After)
 	if *format == "json" {
-		if err := writeFixJSON(c, res, notWritten); err != nil {
+		if err := writeFixJSON(c, res, sandboxUsed, notWritten); err != nil {
 			return ExitInternal, err
 		}
 	} else {
@@ -152,6 +176,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			}
 		}
 		writeFixReport(c, res, *write, written)
+		if sandboxUsed != nil && !sandboxUsed.Isolated {
+			fmt.Fprintf(c.Stderr, "iflint: no real sandbox works here for the test command: %s\n", sandboxUsed.Text())
+		}
 	}
 	printSkipped(c, files.Skipped)
 	for _, s := range notWritten {
@@ -253,10 +280,12 @@ func tailLines(s string, n int) []string {
 // fixJSON is the -format json document.
 type fixJSON struct {
 	Candidates []fixloop.Candidate `json:"candidates"`
-	Baseline   *sandbox.Record     `json:"baseline,omitempty"`
-	TestRuns   fixloop.TestRuns    `json:"test_runs"`
-	Files      []fixedFileJSON     `json:"files"`
-	Remaining  []engine.Diagnostic `json:"remaining"`
+	// Sandbox is how the test command was contained (absent without one).
+	Sandbox   *sandbox.Sandbox    `json:"sandbox,omitempty"`
+	Baseline  *sandbox.Record     `json:"baseline,omitempty"`
+	TestRuns  fixloop.TestRuns    `json:"test_runs"`
+	Files     []fixedFileJSON     `json:"files"`
+	Remaining []engine.Diagnostic `json:"remaining"`
 	// NotWritten are the fixed files -write left alone, with the reason.
 	NotWritten []engine.Skipped `json:"not_written,omitempty"`
 }
@@ -266,8 +295,8 @@ type fixedFileJSON struct {
 	Diff string `json:"diff"`
 }
 
-func writeFixJSON(c *Command, res *fixloop.FixResult, notWritten []engine.Skipped) error {
-	doc := fixJSON{Candidates: res.Candidates, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics, NotWritten: notWritten}
+func writeFixJSON(c *Command, res *fixloop.FixResult, sb *sandbox.Sandbox, notWritten []engine.Skipped) error {
+	doc := fixJSON{Candidates: res.Candidates, Sandbox: sb, Baseline: res.Baseline, TestRuns: res.TestRuns, Files: []fixedFileJSON{}, Remaining: res.After.Diagnostics, NotWritten: notWritten}
 	if doc.Candidates == nil {
 		doc.Candidates = []fixloop.Candidate{}
 	}
@@ -330,4 +359,17 @@ func insideRoot(root, p string) (target, why string) {
 		return "", "it lies outside the repository; iflint fix writes only inside it"
 	}
 	return target, ""
+}
+
+// parseSandbox reads -sandbox: "auto" tries every mechanism, strongest
+// first; a name allows only that one.
+func parseSandbox(name string) ([]sandbox.Mechanism, error) {
+	if name == "auto" {
+		return nil, nil
+	}
+	m, err := sandbox.ParseMechanism(name)
+	if err != nil {
+		return nil, usagef("-sandbox: %v (or auto)", err)
+	}
+	return []sandbox.Mechanism{m}, nil
 }

@@ -60,8 +60,11 @@ func copyMonorepo(t *testing.T) *gitRepo {
 func (g *gitRepo) runIn(dir string, args ...string) (int, string, string) {
 	g.t.Helper()
 	var out, errb bytes.Buffer
-	env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": g.dir}
-	cmd := &Command{Stdout: &out, Stderr: &errb, Dir: filepath.Join(g.dir, dir), Getenv: func(k string) string { return env[k] }, BuildInfo: testBuildInfo}
+	// PYENV_ROOT: a pyenv shim named python3 finds its Pythons by it (by
+	// HOME without it), and the test command's sandbox passes it on.
+	env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": g.dir, "PYENV_ROOT": os.Getenv("PYENV_ROOT")}
+	cmd := &Command{Stdout: &out, Stderr: &errb, Dir: filepath.Join(g.dir, dir), Getenv: func(k string) string { return env[k] }, BuildInfo: testBuildInfo,
+		TreeDir: g.t.TempDir()}
 	code := cmd.Main(context.Background(), args)
 	return code, out.String(), errb.String()
 }

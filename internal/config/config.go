@@ -17,7 +17,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/rules/syntaxuse"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // FileName is the configuration file iflint looks for at the repository root.
@@ -250,7 +250,7 @@ func parseEntry(name string, n *yaml.Node) (Entry, error) {
 	if typ == "" || spec == "" {
 		return e, &Error{File: name, Line: n.Line, Msg: "constraint entry: expected both type and spec"}
 	}
-	c, err := syntaxuse.ParseSpec(constraint.Type(typ), spec)
+	c, err := rules.ParseSpec(constraint.Type(typ), spec)
 	if err != nil {
 		return e, &Error{File: name, Line: specLine, Msg: err.Error()}
 	}

@@ -20,8 +20,12 @@ type Fix struct {
 	Test string
 	// Timeout bounds one run of Test.
 	Timeout time.Duration
-	// Scrub names further environment variables to remove before Test
-	// runs, beyond the built-in secret patterns.
+	// Env names environment variables Test gets besides PATH, the locale
+	// and the toolchains' own (an allowlist: nothing else passes);
+	// iflint's and the runner's credentials never do.
+	Env []string
+	// Scrub names environment variables Test never gets, even where Env
+	// or the toolchain allowlist names them.
 	Scrub []string
 	// Line is where the fix section starts, for errors about it.
 	Line int
@@ -30,7 +34,7 @@ type Fix struct {
 func parseFix(name string, v *yaml.Node) (Fix, error) {
 	f := Fix{Timeout: DefaultTestTimeout, Line: v.Line}
 	if v.Kind != yaml.MappingNode {
-		return f, &Error{File: name, Line: v.Line, Msg: "fix: expected a mapping with keys test, timeout, scrub"}
+		return f, &Error{File: name, Line: v.Line, Msg: "fix: expected a mapping with keys test, timeout, env, scrub"}
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
@@ -46,6 +50,12 @@ func parseFix(name string, v *yaml.Node) (Fix, error) {
 				return f, &Error{File: name, Line: val.Line, Msg: fmt.Sprintf("fix.timeout %q: expected a positive duration such as 90s or 5m", val.Value)}
 			}
 			f.Timeout = d
+		case "env":
+			names, err := stringList(name, val, "fix.env")
+			if err != nil {
+				return f, err
+			}
+			f.Env = names
 		case "scrub":
 			names, err := stringList(name, val, "fix.scrub")
 			if err != nil {
@@ -53,7 +63,7 @@ func parseFix(name string, v *yaml.Node) (Fix, error) {
 			}
 			f.Scrub = names
 		default:
-			return f, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q in fix: expected test, timeout or scrub", k.Value)}
+			return f, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q in fix: expected test, timeout, env or scrub", k.Value)}
 		}
 	}
 	return f, nil

@@ -30,6 +30,9 @@ type FixOptions struct {
 	// Test is the repository's test command; empty means candidates are
 	// proven by re-checks alone, and their records say no test ran.
 	Test []string
+	// NotTested is why no test runs when Test is empty (default: no
+	// test command configured), as the records say it.
+	NotTested string
 	// Refactor, when set, is asked to fix what the deterministic fixers
 	// left, for up to Rounds attempts per file, each told why the
 	// previous one was rejected.
@@ -168,7 +171,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 	if len(o.Test) > 0 && len(paths) > 0 {
 		// One isolated tree for every test run of this fix run, reset in
 		// between: a fresh copy per run would miss every build cache.
-		tree, err := o.Runner.Open(o.Root)
+		tree, err := o.Runner.Open(ctx, o.Root)
 		if err != nil {
 			return nil, fmt.Errorf("fix: preparing the isolated tree for the tests: %w", err)
 		}
@@ -392,11 +395,12 @@ func (f *fixer) changes(path string, src []byte) map[string][]byte {
 	return out
 }
 
-// ComposerFor is the composer of t's rule, or the fixer internal/fix
-// still holds for it while its family moves its fix beside its rule.
+// ComposerFor is the composer of t's rule: it combines the fixes the
+// rule's findings carry (nil: the type has no deterministic fix and is
+// left to the LLM refactor).
 func ComposerFor(t constraint.Type) check.Composer {
-	if r, ok := rules.For(t); ok && r.Compose != nil {
+	if r, ok := rules.For(t); ok {
 		return r.Compose
 	}
-	return fix.For(t)
+	return nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -69,7 +68,7 @@ func BenchmarkVerifyFix(b *testing.B) {
 	naming := entries[0].Constraint
 	u := f.unit(ctx, "geometry.py", src)
 	r := mustRun(u, naming)
-	edits, skipped, err := fix.FixNaming(u, naming, r)
+	edits, skipped, err := ComposerFor(naming.Type)(u, naming, r.Findings)
 	if err != nil || len(edits) == 0 {
 		b.Fatalf("no candidate: %v", err)
 	}

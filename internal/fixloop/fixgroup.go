@@ -194,7 +194,11 @@ func (f *fixer) propose(ctx context.Context, paths []string) error {
 func (f *fixer) tests(ctx context.Context, cand *Candidate, old, src []byte) (verify.StageResult, error) {
 	res := verify.StageResult{Stage: verify.StageTests}
 	if len(f.o.Test) == 0 {
-		return verify.NotTested(), nil
+		res := verify.NotTested()
+		if f.o.NotTested != "" {
+			res.Detail = f.o.NotTested
+		}
+		return res, nil
 	}
 	if f.baselineRan && !f.baselineOK {
 		res.Detail = fmt.Sprintf("the test command fails on the unmodified tree (%s), so no fix can be proven by it", f.res.Baseline.Outcome())

@@ -60,7 +60,10 @@ func TestGroupTestingRuns(t *testing.T) {
 			cfg, files := loadRepo(t, dir)
 			res, err := Fix(context.Background(), files, FixOptions{
 				Options: engine.Options{Config: cfg, Workers: 1}, Root: dir,
-				Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "COUNTER="+counter), TreeDir: t.TempDir()},
+				// The command counts its runs in a file outside its copy,
+				// which only the process group mechanism lets it write.
+				Test: sandbox.Shell(cfg.Fix.Test), Runner: &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: append(testEnv(), "COUNTER="+counter),
+					PassEnv: []string{"COUNTER"}, TreeDir: t.TempDir(), Mechanisms: []sandbox.Mechanism{sandbox.ProcessGroup}},
 			})
 			if err != nil {
 				t.Fatal(err)

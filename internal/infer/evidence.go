@@ -12,9 +12,8 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/par"
 	"github.com/iflint/iflint/internal/rules"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/rules/naming"
-	"github.com/iflint/iflint/internal/rules/syntaxuse"
 	"github.com/iflint/iflint/internal/suppress"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -72,7 +71,7 @@ func conventionsFor(id lang.ID) []string {
 // docValue is the comment_formatting value of a lint documentation rule
 // for a language, or "" when it has none.
 func docValue(id lang.ID) string {
-	for _, ds := range comments.DocStyles {
+	for _, ds := range doclint.Styles {
 		if ds.Lang == id {
 			if st, ok := constraint.LookupStyle(constraint.CommentStyles, ds.Style); ok {
 				return st.Name
@@ -97,7 +96,7 @@ func newCandidates(def *config.Config) *candidates {
 		cs.defaults[c.Type][c.Lang] = c
 	}
 	add := func(t constraint.Type, spec string) {
-		c, err := syntaxuse.ParseSpec(t, spec)
+		c, err := rules.ParseSpec(t, spec)
 		if err != nil {
 			panic("infer: candidate spec " + spec + ": " + err.Error()) // the candidates are this package's own
 		}
@@ -116,7 +115,7 @@ func newCandidates(def *config.Config) *candidates {
 		if v := docValue(id); v != "" {
 			add(constraint.Comments, string(id)+";"+v)
 		}
-		if naming.NamingSupported(id) {
+		if naming.Supported(id) {
 			cs.naming[id] = conventionsFor(id)
 		}
 	}
@@ -288,7 +287,7 @@ func codeLines(src []byte, lineComment string) int {
 // namingEvidence tallies every declaration the lint naming rule governs
 // under each convention: one constraint per parent kind and convention
 // ("python;function:snake_case") governs the parent and the kinds that
-// fall back to it, each judged by NamingTargets, the rule's own verdict.
+// fall back to it, each judged by naming.Targets, the rule's own verdict.
 func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, fixed string, sup *suppress.Set, names map[constraint.NameKind]map[string]Tally) {
 	silenced := map[int]bool{}
 	for _, p := range parents {
@@ -298,11 +297,11 @@ func (cs *candidates) namingEvidence(u *check.Unit, id lang.ID, convs []string, 
 				spec += fixed + "," // a later rule for a kind replaces an earlier one
 			}
 			spec += string(p) + ":" + conv
-			c, err := syntaxuse.ParseSpec(constraint.Naming, spec)
+			c, err := rules.ParseSpec(constraint.Naming, spec)
 			if err != nil {
 				panic("infer: naming spec " + spec + ": " + err.Error())
 			}
-			targets, err := naming.NamingTargets(u, c)
+			targets, err := naming.Targets(u, c)
 			if err != nil {
 				return // the rule reports the file unverified
 			}

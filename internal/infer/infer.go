@@ -3,7 +3,7 @@
 // brace style and doc-comment style, per language. The evidence comes
 // from the lint rules themselves, never from a second reading: every
 // candidate convention is a constraint the rule judges on every file
-// (NamingTargets' per-declaration verdicts for naming, Result.Checked
+// (naming.Targets' per-declaration verdicts for naming, Result.Checked
 // and the findings for the others), with inline suppressions applied as
 // `iflint check` applies them. A convention's share is 1 − reported /
 // judged units, so the written configuration means exactly what check
@@ -199,7 +199,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			// the spec sets for those kinds; the evidence assumed the
 			// ecosystem's defaults, so when the choice differs, the
 			// names are judged again with it.
-			if fixed := l.Naming.alternateRules(); fixed != "" && naming.NamingAlternates(id) {
+			if fixed := l.Naming.alternateRules(); fixed != "" && naming.HasAlternates(id) {
 				again, err := cands.renameEvidence(ctx, files, id, fixed, o.Workers)
 				if err != nil {
 					return nil, err

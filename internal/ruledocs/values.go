@@ -31,7 +31,7 @@ func Values(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| language | exempt |")
 	fmt.Fprintln(w, "|---|---|")
-	for _, e := range naming.NamingExemptions {
+	for _, e := range naming.Exemptions {
 		l := "all"
 		if e.Lang != "" {
 			l = lang.Get(e.Lang).Name

@@ -84,13 +84,18 @@ func TestSum(t *testing.T) {
 // BenchmarkGoTestInTree compares `go test -count=1 ./...` (no cached test
 // results, so the tests really run) in place with the same command in a
 // reused isolated Tree, where each run resets the tree and writes a
-// candidate's change first, and with a fresh copy per run (the old way,
-// for scale). The three are interleaved in every iteration, so load on
-// a shared machine hits them alike, and the first run of each is
-// outside the measurement: what counts is the second and later runs,
+// candidate's change first: in the strongest sandbox that works here
+// (bubblewrap) and with the process group alone (no sandbox), so that the
+// sandbox's own cost per run is their ratio; and with a fresh copy per
+// run (the old way, for scale). All are interleaved in every iteration,
+// so load on a shared machine hits them alike, and the first run of each
+// is outside the measurement: what counts is the second and later runs,
 // where the build cache keyed by the tree's stable path is warm. The
 // reported metrics are the medians' ratios (tree/in-place, target ≤ 1.3;
-// fresh/in-place) and the medians in milliseconds.
+// sandbox/unsandboxed; fresh/in-place, unsandboxed), the medians in
+// milliseconds, and the sandbox's first run against the unsandboxed
+// tree's first run (the sandbox reads the real build cache but cannot
+// write it, so its runs recompile the module's packages every time).
 func BenchmarkGoTestInTree(b *testing.B) {
 	gotool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	if _, err := os.Stat(gotool); err != nil {
@@ -103,7 +108,7 @@ func BenchmarkGoTestInTree(b *testing.B) {
 	ctx := context.Background()
 
 	inPlace := filepath.Join(b.TempDir(), "m")
-	if err := sandbox.CopyTree(mod, inPlace); err != nil {
+	if err := sandbox.CopyTree(context.Background(), mod, inPlace); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(inPlace, "p1", "p.go"), change["p1/p.go"], 0o644); err != nil {
@@ -116,43 +121,76 @@ func BenchmarkGoTestInTree(b *testing.B) {
 			b.Fatalf("go test in place: %v\n%s", err, out)
 		}
 	}
-	r := &sandbox.Runner{Env: env, TreeDir: b.TempDir()}
-	tree, err := r.Open(mod)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer tree.Close()
-	runTree := func() {
-		if rec, err := tree.Run(ctx, change, command); err != nil || !rec.Passed {
-			b.Fatalf("go test in the tree: %v\n%s", err, rec.OutputTail)
+	openTree := func(ms []sandbox.Mechanism) (*sandbox.Tree, func()) {
+		r := &sandbox.Runner{Env: env, TreeDir: b.TempDir(), Mechanisms: ms}
+		tree, err := r.Open(context.Background(), mod)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return tree, func() {
+			if rec, err := tree.Run(ctx, change, command); err != nil || !rec.Passed {
+				b.Fatalf("go test in the tree (%v): %v\n%s", ms, err, rec.OutputTail)
+			}
 		}
 	}
-	fresh := &sandbox.Runner{Env: env}
+	sandboxed, runSandboxed := openTree(nil)
+	defer sandboxed.Close()
+	plain, runPlain := openTree([]sandbox.Mechanism{sandbox.ProcessGroup})
+	defer plain.Close()
+	fresh := &sandbox.Runner{Env: env, Mechanisms: []sandbox.Mechanism{sandbox.ProcessGroup}}
 	runFresh := func() {
 		if rec, err := fresh.Run(ctx, mod, change, command); err != nil || !rec.Passed {
 			b.Fatalf("go test in a fresh copy: %v\n%s", err, rec.OutputTail)
 		}
 	}
-	runInPlace()
-	runTree()
-	var ip, tr, fr []time.Duration
 	timed := func(run func(), into *[]time.Duration) {
 		start := time.Now()
 		run()
 		*into = append(*into, time.Since(start))
 	}
+	var ip, sb, pl, fr, first []time.Duration
+	runInPlace()
+	timed(runSandboxed, &first)
+	timed(runPlain, &first)
 	b.ResetTimer()
 	for b.Loop() {
 		timed(runInPlace, &ip)
-		timed(runTree, &tr)
+		timed(runSandboxed, &sb)
+		timed(runPlain, &pl)
 		timed(runFresh, &fr)
 	}
 	b.StopTimer()
-	mi, mt, mf := median(ip), median(tr), median(fr)
-	b.ReportMetric(float64(mt)/float64(mi), "tree/in-place")
+	mi, ms, mp, mf := median(ip), median(sb), median(pl), median(fr)
+	b.ReportMetric(float64(ms)/float64(mi), "tree/in-place")
+	b.ReportMetric(float64(ms)/float64(mp), "sandbox/unsandboxed")
 	b.ReportMetric(float64(mf)/float64(mi), "fresh/in-place")
 	b.ReportMetric(float64(mi.Milliseconds()), "in-place-ms")
-	b.ReportMetric(float64(mt.Milliseconds()), "tree-ms")
+	b.ReportMetric(float64(ms.Milliseconds()), "tree-ms")
+	b.ReportMetric(float64(mp.Milliseconds()), "unsandboxed-ms")
+	b.ReportMetric(float64(first[0])/float64(first[1]), "first-run-sandbox/unsandboxed")
+}
+
+// BenchmarkSandboxStart is each mechanism's fixed cost: `true` in a
+// reused tree, per run (a reset of an empty tree included).
+func BenchmarkSandboxStart(b *testing.B) {
+	for _, m := range sandbox.DefaultMechanisms {
+		b.Run(string(m), func(b *testing.B) {
+			r := &sandbox.Runner{Env: os.Environ(), TreeDir: b.TempDir(), Mechanisms: []sandbox.Mechanism{m}}
+			if _, err := r.Sandbox(context.Background()); err != nil {
+				b.Skip(err)
+			}
+			tree, err := r.Open(context.Background(), b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer tree.Close()
+			for b.Loop() {
+				if rec, err := tree.Run(context.Background(), nil, []string{"true"}); err != nil || !rec.Passed {
+					b.Fatalf("%+v %v", rec, err)
+				}
+			}
+		})
+	}
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -28,6 +28,8 @@ type Record struct {
 	OutputTail string `json:"output_tail"`
 	// Passed is the verdict: exit status 0 within the time limit.
 	Passed bool `json:"passed"`
+	// Sandbox is the mechanism that contained the run.
+	Sandbox Mechanism `json:"sandbox,omitempty"`
 }
 
 // recordJSON is Record's JSON form: Duration as milliseconds.
@@ -81,6 +83,9 @@ func (r Record) Text() string {
 	fmt.Fprintf(&b, "dir: %s\n", r.Dir)
 	fmt.Fprintf(&b, "exit: %d\n", r.ExitCode)
 	fmt.Fprintf(&b, "duration: %s\n", r.Duration)
+	if r.Sandbox != "" {
+		fmt.Fprintf(&b, "sandbox: %s\n", r.Sandbox)
+	}
 	if r.OutputTail == "" {
 		b.WriteString("output: none\n")
 		return b.String()

@@ -37,12 +37,16 @@ func (t *tail) Bytes() []byte {
 
 // cleanOutput makes the kept output fit for a report: the temporary paths,
 // which differ on every run and mean nothing once the copy is gone, become
-// ".", "$HOME" and "$TMPDIR"; then only the last limit bytes remain, starting on a
-// character boundary so that the tail is valid UTF-8 when the output was.
-func cleanOutput(out []byte, tree, home, tmp string, limit int) string {
-	out = bytes.ReplaceAll(out, []byte(tree), []byte("."))
-	out = bytes.ReplaceAll(out, []byte(home), []byte("$HOME"))
-	out = bytes.ReplaceAll(out, []byte(tmp), []byte("$TMPDIR"))
+// ".", "$HOME", "$TMPDIR" and "$CACHE"; then only the last limit bytes remain,
+// starting on a character boundary so that the tail is valid UTF-8 when the
+// output was.
+func cleanOutput(out []byte, p paths, limit int) string {
+	out = bytes.ReplaceAll(out, []byte(p.repo), []byte("."))
+	out = bytes.ReplaceAll(out, []byte(p.home), []byte("$HOME"))
+	out = bytes.ReplaceAll(out, []byte(p.tmp), []byte("$TMPDIR"))
+	if p.cache != "" {
+		out = bytes.ReplaceAll(out, []byte(p.cache), []byte("$CACHE"))
+	}
 	if len(out) > limit {
 		out = out[len(out)-limit:]
 		for i := 0; i < utf8.UTFMax-1 && len(out) > 0 && !utf8.RuneStart(out[0]); i++ {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,8 +20,9 @@ import (
 //
 // Directories are created writable so that files and changes can be
 // written into them; their real modes are returned, keyed by path relative
-// to dst, for restoreDirModes.
-func copyTree(src, dst string) (map[string]fs.FileMode, error) {
+// to dst, for restoreDirModes. A large repository takes a while: the copy
+// stops, with ctx's error, when ctx ends.
+func copyTree(ctx context.Context, src, dst string) (map[string]fs.FileMode, error) {
 	// Resolved, so that a repository reached through a link is walked
 	// rather than copied as one link, and absolute link targets compare.
 	root, err := filepath.EvalSymlinks(src)
@@ -39,6 +41,9 @@ func copyTree(src, dst string) (map[string]fs.FileMode, error) {
 	var links []string
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rel, err := filepath.Rel(root, p)
@@ -188,8 +193,8 @@ func removeTree(dir string) error {
 // CopyTree copies the tree at src into dst (which must not exist) as Run
 // copies a repository: .git, links leaving the tree and special files
 // are left out, and directories get their modes back.
-func CopyTree(src, dst string) error {
-	modes, err := copyTree(src, dst)
+func CopyTree(ctx context.Context, src, dst string) error {
+	modes, err := copyTree(ctx, src, dst)
 	if err != nil {
 		return err
 	}

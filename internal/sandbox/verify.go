@@ -1,14 +1,19 @@
-// Package verify decides whether a candidate fix may be kept: the
-// repository's own test command must pass on an isolated copy of the tree
-// with the fix applied. The fix may come from a language model, so the run
-// is treated as hostile: it never sees the original checkout, it never sees
-// secrets from the environment, and nothing it starts outlives it.
+// Package sandbox runs a repository's test command on an isolated copy
+// of the tree with a candidate fix applied. The fix may come from a
+// language model, and in the Action the repository is a pull request's,
+// so the run is treated as hostile: it gets an allowlisted environment,
+// no inherited descriptors, its own HOME and TMPDIR, and, under the
+// strongest mechanism this system offers (see Mechanism; bubblewrap
+// where it works), a read-only view of the machine in which the original
+// checkout, the user's files and the runner's files are hidden, and from
+// which nothing it starts escapes.
 package sandbox
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -23,12 +28,29 @@ const DefaultOutputLimit = 16 << 10
 type Runner struct {
 	// Timeout bounds one run; zero means only ctx bounds it.
 	Timeout time.Duration
-	// Env is the base environment for the command (the caller usually
-	// passes os.Environ()); secrets are removed from it before use.
+	// Env is the environment the command's is taken from (the caller
+	// usually passes os.Environ()): only PATH, the locale and the
+	// toolchains' variables pass (see passNames), and PassEnv.
 	Env []string
-	// ScrubNames are further variable names to remove, matched without
-	// regard to case, for secrets the built-in patterns do not recognise.
+	// PassEnv names further variables of Env the command gets (`fix.env`);
+	// iflint's and the runner's credentials never pass (see neverNames).
+	PassEnv []string
+	// ScrubNames are variable names never to pass, matched without
+	// regard to case, even when PassEnv names them.
 	ScrubNames []string
+	// Mechanisms are the ways to contain the command, tried in order
+	// once (see Sandbox); nil means DefaultMechanisms. A caller that
+	// needs a real sandbox lists only Bwrap.
+	Mechanisms []Mechanism
+	// Hide are further directories a real sandbox hides from the command
+	// besides those it finds in Env (RUNNER_TEMP, GITHUB_WORKSPACE): a
+	// caller whose Env is a minimal one still knows where they are.
+	Hide []string
+	// KeepCache keeps the command's own caches (a real sandbox gives it
+	// writable caches of its own, the real ones being read-only) after
+	// Close, beside the trees, for the next run on the same repository;
+	// otherwise they go with the tree and every Open starts cold.
+	KeepCache bool
 	// OutputLimit is how many bytes of combined output are kept, from the
 	// end; zero or less means DefaultOutputLimit.
 	OutputLimit int
@@ -41,6 +63,13 @@ type Runner struct {
 	// TreeDir holds the trees of Open; empty means a directory of this
 	// user's own under the system's temporary directory.
 	TreeDir string
+
+	mu      sync.Mutex
+	sandbox *Sandbox // decided by Sandbox
+	variant []string // the mechanism's form that worked (see variants)
+	overlay bool     // bubblewrap: overlays on the real caches work (see cacheVars)
+	// overlayErr is why the last trial with overlays failed.
+	overlayErr error
 }
 
 // Shell turns a shell script into a command for Run, for repositories whose
@@ -67,7 +96,7 @@ func (r *Runner) Run(ctx context.Context, repoDir string, changes map[string][]b
 	if err := checkChanges(changes); err != nil {
 		return rec, err
 	}
-	t, err := r.openFresh(repoDir)
+	t, err := r.openFresh(ctx, repoDir)
 	if err != nil {
 		return rec, err
 	}

@@ -16,7 +16,8 @@ import (
 )
 
 // TestSecretsScrubbed runs env in the copy: no canary value may appear in
-// its output, and harmless variables must still be there.
+// its output, whatever its name, even where PassEnv names it; what the
+// allowlist and PassEnv name must still be there.
 func TestSecretsScrubbed(t *testing.T) {
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
@@ -37,8 +38,16 @@ func TestSecretsScrubbed(t *testing.T) {
 		"ANTHROPIC_API_KEY=canary-anthropic",
 		"DEPLOY_CRED=canary-extra",
 		"malformed-without-equals-canary",
+		// Not named like secrets at all: only an allowlist stops these.
+		"DATABASE_URL=postgres://u:canary-pw@db/x", "GH_PAT=canary-pat", "NPM_AUTH=canary-npm-auth",
+		"DEPLOY_PRIVATE_KEY=canary-deploy", "DB_PASSWD=canary-passwd", "AWS_ACCESS_KEY_ID=canary-aws-id",
+		"GOOGLE_CREDENTIALS=canary-google", "SIGNING_KEY=canary-signing",
+		// Allowlisted, but with a password in the URL.
+		"GOPROXY=https://user:canary-proxy@proxy.example/",
+		"LC_ALL=C.UTF-8",
 	}
-	r := &sandbox.Runner{Env: env, ScrubNames: []string{"deploy_cred"}}
+	pass := []string{"HARMLESS", "GITHUB_TOKEN", "INPUT_REPO-TOKEN", "ACTIONS_RUNTIME_TOKEN", "DEPLOY_CRED", "GITHUB_ENV"}
+	r := &sandbox.Runner{Env: env, PassEnv: pass, ScrubNames: []string{"deploy_cred"}}
 	rec, err := r.Run(context.Background(), t.TempDir(), nil, []string{"env"})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +55,7 @@ func TestSecretsScrubbed(t *testing.T) {
 	if strings.Contains(rec.OutputTail, "canary") {
 		t.Errorf("a secret reached the command:\n%s", rec.OutputTail)
 	}
-	for _, want := range []string{"HARMLESS=still-here\n", "PWD=.\n", "TMPDIR=$TMPDIR\n"} {
+	for _, want := range []string{"HARMLESS=still-here\n", "LC_ALL=C.UTF-8\n", "PWD=.\n", "TMPDIR=$TMPDIR\n"} {
 		if !strings.Contains(rec.OutputTail, want) {
 			t.Errorf("output lacks %q:\n%s", want, rec.OutputTail)
 		}

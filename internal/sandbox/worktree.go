@@ -22,19 +22,21 @@ import (
 // run to exactly the repository plus that run's changes.
 //
 // Beside the copy it holds the command's own HOME, kept across the runs
-// of one Tree, and its TMPDIR, emptied before each run:
+// of one Tree, its TMPDIR, emptied before each run, and in a real
+// sandbox its caches (beside the tree instead with Runner.KeepCache):
 //
-//	<dir>/repo  the copy; the command runs here
-//	<dir>/home  HOME
-//	<dir>/tmp   TMPDIR
+//	<dir>/repo   the copy; the command runs here
+//	<dir>/home   HOME
+//	<dir>/tmp    TMPDIR
+//	<dir>/cache  XDG_CACHE_HOME, GOCACHE, npm_config_cache
 type Tree struct {
-	r               *Runner
-	orig            string // the repository, resolved
-	dir             string
-	repo, home, tmp string
-	manifest        map[string]entry
-	runs            int
-	unlock          func()
+	r                      *Runner
+	orig                   string // the repository, resolved
+	dir                    string
+	repo, home, tmp, cache string
+	manifest               map[string]entry
+	runs                   int
+	unlock                 func()
 }
 
 // entry is how a path of the pristine copy looked, to tell afterwards
@@ -55,8 +57,8 @@ type entry struct {
 // $TMPDIR/iflint-<uid>), so that a later fix run of the same repository
 // lands on the same path and warm build caches stay warm. A tree in use
 // by another run (a lock file says so) is not shared: the next free name
-// is taken. Close removes the copy.
-func (r *Runner) Open(repoDir string) (*Tree, error) {
+// is taken. Close removes the copy. The copy stops when ctx ends.
+func (r *Runner) Open(ctx context.Context, repoDir string) (*Tree, error) {
 	orig, err := resolveRepo(repoDir)
 	if err != nil {
 		return nil, err
@@ -72,14 +74,49 @@ func (r *Runner) Open(repoDir string) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{r: r, orig: orig, dir: dir, unlock: unlock}
-	if err := t.create(); err != nil {
+	if r.KeepCache {
+		t.cache = filepath.Join(parent, name+".cache")
+		trimCaches(parent, t.cache, time.Now())
+	}
+	if err := t.create(ctx); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
 	return t, nil
 }
 
+// cacheMaxAge is how long a kept cache (Runner.KeepCache) unused by any
+// run stays: a repository not fixed for a week starts cold again, and a
+// machine does not fill up with the caches of copies long gone.
+const cacheMaxAge = 7 * 24 * time.Hour
+
+// trimCaches removes the kept caches in parent last used before
+// now-cacheMaxAge, except keep, whose use now it records. A cache whose
+// repository has a tree open (its lock file exists) is in use.
+func trimCaches(parent, keep string, now time.Time) {
+	_ = os.Chtimes(keep, now, now) // fails when it does not exist yet: created at the first run
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".cache")
+		p := filepath.Join(parent, e.Name())
+		if !ok || !e.IsDir() || p == keep {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < cacheMaxAge {
+			continue
+		}
+		if locks, _ := filepath.Glob(filepath.Join(parent, name+"*.lock")); len(locks) > 0 {
+			continue
+		}
+		_ = removeTree(p)
+	}
+}
+
 // openFresh is Open at a new temporary directory, for a single run.
-func (r *Runner) openFresh(repoDir string) (*Tree, error) {
+func (r *Runner) openFresh(ctx context.Context, repoDir string) (*Tree, error) {
 	orig, err := resolveRepo(repoDir)
 	if err != nil {
 		return nil, err
@@ -89,7 +126,7 @@ func (r *Runner) openFresh(repoDir string) (*Tree, error) {
 		return nil, fmt.Errorf("verify: creating temporary directory: %w", err)
 	}
 	t := &Tree{r: r, orig: orig, dir: work, unlock: func() {}}
-	if err := t.create(); err != nil {
+	if err := t.create(ctx); err != nil {
 		return nil, errors.Join(err, t.Close())
 	}
 	return t, nil
@@ -151,8 +188,11 @@ func sanitize(s string) string {
 }
 
 // create makes the directory layout and the pristine copy.
-func (t *Tree) create() error {
+func (t *Tree) create(ctx context.Context) error {
 	t.repo, t.home, t.tmp = filepath.Join(t.dir, "repo"), filepath.Join(t.dir, "home"), filepath.Join(t.dir, "tmp")
+	if t.cache == "" {
+		t.cache = filepath.Join(t.dir, "cache")
+	}
 	// A tree left by a run that was killed is not trusted: start over.
 	if err := removeTree(t.dir); err != nil {
 		return fmt.Errorf("verify: removing an old tree: %w", err)
@@ -162,7 +202,7 @@ func (t *Tree) create() error {
 			return fmt.Errorf("verify: creating the isolated tree: %w", err)
 		}
 	}
-	if _, err := copyTree(t.orig, t.repo); err != nil {
+	if _, err := copyTree(ctx, t.orig, t.repo); err != nil {
 		return err
 	}
 	m, err := scan(t.repo, t.orig)
@@ -384,7 +424,10 @@ func (t *Tree) Run(ctx context.Context, changes map[string][]byte, command []str
 	if err != nil {
 		return rec, err
 	}
-	rec, err = t.r.execute(ctx, t.repo, t.home, t.tmp, command, rec)
+	if err := os.MkdirAll(t.cache, 0o700); err != nil {
+		return rec, fmt.Errorf("verify: creating the command's cache directory: %w", err)
+	}
+	rec, err = t.r.execute(ctx, paths{repo: t.repo, home: t.home, tmp: t.tmp, cache: t.cache}, t.orig, command, rec)
 	return rec, errors.Join(err, checkGuards(guards))
 }
 

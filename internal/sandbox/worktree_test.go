@@ -5,11 +5,14 @@ package sandbox_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/iflint/iflint/internal/sandbox"
 )
@@ -53,7 +56,7 @@ echo x > "$TMPDIR/t"; echo kept > "$HOME/h"
 	changes2 := map[string][]byte{"sub/b.txt": []byte("second candidate\n")}
 
 	r := &sandbox.Runner{Env: os.Environ(), TreeDir: t.TempDir()}
-	tree, err := r.Open(repo)
+	tree, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +94,12 @@ func TestTreeStablePath(t *testing.T) {
 	writeFile(t, filepath.Join(repo, "a.txt"), "a\n", 0o644)
 	treeDir := t.TempDir()
 	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir}
-	first, err := r.Open(repo)
+	first, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := first.Dir()
-	other, err := r.Open(repo)
+	other, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +114,7 @@ func TestTreeStablePath(t *testing.T) {
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Close left %s: %v", dir, err)
 	}
-	again, err := r.Open(repo)
+	again, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +126,7 @@ func TestTreeStablePath(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tr, err := r.Open(repo)
+			tr, err := r.Open(context.Background(), repo)
 			if err != nil {
 				t.Error(err)
 				return
@@ -143,13 +146,18 @@ func TestTreeStablePath(t *testing.T) {
 	}
 }
 
-// TestHostileTestCommand is issue 13's containment test: a test command
-// that appends to every workflow command file, reads its HOME and
-// prints its whole environment (and its parent's, where the system
-// lets it) leaves the command files byte-identical, sees none of the
-// user's HOME, and prints no token, key or command-file path; the run
-// fails loudly with ErrCommandFileChanged.
+// TestHostileTestCommand is issue 13's containment test, under every
+// mechanism that works here: a test command that appends to every
+// workflow command file, reads its HOME and prints its whole environment
+// (and its parent's, where the system lets it) leaves the command files
+// byte-identical, sees none of the user's HOME, and prints no token, key
+// or command-file path. In a real sandbox the files cannot be reached at
+// all; otherwise the run fails loudly with ErrCommandFileChanged.
 func TestHostileTestCommand(t *testing.T) {
+	eachMechanism(t, false, testHostileTestCommand)
+}
+
+func testHostileTestCommand(t *testing.T, m sandbox.Mechanism) {
 	cmdDir := filepath.Join(t.TempDir(), "_runner_file_commands")
 	files := map[string]string{}
 	original := map[string]string{}
@@ -178,23 +186,29 @@ func TestHostileTestCommand(t *testing.T) {
 		targets = append(targets, p)
 	}
 	writeFile(t, filepath.Join(repo, "targets.txt"), strings.Join(targets, "\n")+"\n", 0o644)
-	script := `while read -r f; do echo 'PATH=/tmp/evil' >> "$f"; echo 'INJECTED=1' >> "$f"; done < targets.txt
+	// (Errors are silenced: where the files are out of reach, the shell
+	// would name the attacker's own targets in them.)
+	script := `while read -r f; do { echo 'PATH=/tmp/evil' >> "$f"; echo 'INJECTED=1' >> "$f"; } 2>/dev/null; done < targets.txt
 echo "home is $HOME"; ls -A "$HOME"; cat "$HOME/.netrc" 2>&1
 env
 tr '\0' '\n' < /proc/$PPID/environ 2>&1 | grep -v '^$' || true
 echo done`
-	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir()}
-	tree, err := r.Open(repo)
+	r := &sandbox.Runner{Env: env, TreeDir: t.TempDir(), Mechanisms: []sandbox.Mechanism{m}}
+	tree, err := r.Open(context.Background(), repo)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
 	rec, err := tree.Run(context.Background(), nil, sandbox.Shell(script))
-	if !errors.Is(err, sandbox.ErrCommandFileChanged) {
+	switch {
+	case m.Isolated() && err != nil:
+		t.Fatalf("error %v; in a real sandbox the command files are out of reach", err)
+	case !m.Isolated() && !errors.Is(err, sandbox.ErrCommandFileChanged):
 		t.Fatalf("error %v, want ErrCommandFileChanged", err)
 	}
+	errText := fmt.Sprint(err)
 	for _, name := range sandbox.CommandFileVars {
-		if !strings.Contains(err.Error(), name) {
+		if err != nil && !strings.Contains(errText, name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}
 		b, rerr := os.ReadFile(files[name])
@@ -210,8 +224,48 @@ echo done`
 		t.Errorf("HOME is not the tree's own:\n%s", out)
 	}
 	for _, bad := range append([]string{"CANARY", realHome, cmdDir}, targets...) {
-		if strings.Contains(out, bad) || strings.Contains(err.Error(), bad) {
+		if strings.Contains(out, bad) || strings.Contains(errText, bad) {
 			t.Errorf("output or error shows %q:\n%s\nerror: %v", bad, out, err)
 		}
+	}
+}
+
+// TestKeptCaches: with KeepCache a tree's caches outlive Close for the
+// next run on the same repository, and opening a tree removes the kept
+// caches nobody used for a week, unless a tree of theirs is open.
+func TestKeptCaches(t *testing.T) {
+	treeDir := t.TempDir()
+	old := time.Now().Add(-8 * 24 * time.Hour)
+	for _, name := range []string{"gone-000000000000.cache", "busy-000000000000.cache", "recent-000000000000.cache"} {
+		if err := os.MkdirAll(filepath.Join(treeDir, name, "x"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if name != "recent-000000000000.cache" {
+			if err := os.Chtimes(filepath.Join(treeDir, name), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeFile(t, filepath.Join(treeDir, "busy-000000000000.lock"), "", 0o600)
+	repo := t.TempDir()
+	r := &sandbox.Runner{Env: os.Environ(), TreeDir: treeDir, KeepCache: true}
+	tree, err := r.Open(context.Background(), repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.Run(context.Background(), nil, sandbox.Shell(`mkdir -p "$XDG_CACHE_HOME/mine" 2>/dev/null || true`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	entries, _ := os.ReadDir(treeDir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if len(left) != 4 || slices.Contains(left, "gone-000000000000.cache") || !slices.Contains(left, "busy-000000000000.cache") ||
+		!slices.Contains(left, "recent-000000000000.cache") {
+		t.Errorf("left in the tree directory: %v; want the busy and recent caches, the lock file and this repository's cache", left)
 	}
 }

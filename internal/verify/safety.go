@@ -24,8 +24,8 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/naming"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -116,7 +116,7 @@ func atomsOf(root syntax.Node, src []byte, id lang.ID) atoms {
 			return
 		}
 		if n.ChildCount() == 0 {
-			a.code = append(a.code, atom{typ: t, text: n.Text(), start: n.Start(), ident: fix.IsIdentifier(n), node: n})
+			a.code = append(a.code, atom{typ: t, text: n.Text(), start: n.Start(), ident: naming.IsIdentifier(n), node: n})
 			return
 		}
 		literal := isLiteral(t)

@@ -67,7 +67,7 @@ func renameRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, other
 			return need("%q already names something on line %d", rn.new, line)
 		}
 	}
-	if !naming.NamingSupported(id) {
+	if !naming.Supported(id) {
 		return need("iflint has no declaration model for %s", id)
 	}
 	all, err := naming.Declarations(old, id)

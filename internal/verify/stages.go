@@ -99,7 +99,7 @@ func (v Verification) Tested() bool { return v.Tests != nil }
 // Summary says exactly which stages ran and how the tests went, in the
 // words every report uses:
 //
-//	syntax, findings, regressions, tests (sh -c 'go test ./...' passed in 1.2s, in one run with 3 other fixes)
+//	syntax, findings, regressions, tests (sh -c 'go test ./...' passed in 1.2s, sandbox: bwrap, in one run with 3 other fixes)
 //	syntax, findings, regressions; not tested (no test command configured)
 //
 // quote renders the command (a Markdown code span, say; nil: as is);
@@ -129,6 +129,9 @@ func (v Verification) Summary(timed bool, quote func(string) string) string {
 		out += " (" + cmd + " " + t.Outcome()
 		if timed {
 			out += " in " + t.Duration.Round(time.Millisecond).String()
+		}
+		if t.Sandbox != "" {
+			out += ", sandbox: " + string(t.Sandbox)
 		}
 		if v.TestedWith > 0 {
 			out += fmt.Sprintf(", in one run with %d other fix(es)", v.TestedWith)

@@ -103,13 +103,13 @@ func (r row) excluded() string {
 	return strings.Join(parts, "; ")
 }
 
-func problems(name string, code []byte, spec string) ([]braces.BraceProblem, error) {
+func problems(name string, code []byte, spec string) ([]braces.Problem, error) {
 	c, err := constraint.ParseAnswer(constraint.Braces, spec)
 	if err != nil {
 		return nil, err
 	}
 	u := check.NewUnit(context.Background(), name, code, check.Lint)
-	return braces.BraceProblems(u, c)
+	return braces.Problems(u, c)
 }
 
 // ---- eslint ----
@@ -168,7 +168,7 @@ func eslint(path string, verbose bool, w io.Writer) ([]row, error) {
 	return []row{*rows["1tbs"], *rows["allman"]}, nil
 }
 
-func messages(ps []braces.BraceProblem) []string {
+func messages(ps []braces.Problem) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, fmt.Sprintf("@%d %s", p.At, p.Message))
@@ -408,9 +408,9 @@ func compareFile(r *row, name string, src []byte, peer map[int][]marker, spec, o
 	if err != nil {
 		return err
 	}
-	ours := map[int][]braces.BraceProblem{}
+	ours := map[int][]braces.Problem{}
 	for _, p := range ps {
-		if p.Kind != braces.BraceOpenOwnLine && p.Kind != braces.BraceOpenOnHeader && p.Kind != braces.BraceCodeAfterOpen {
+		if p.Kind != braces.OpenOwnLine && p.Kind != braces.OpenOnHeader && p.Kind != braces.CodeAfterOpen {
 			continue // closing braces and keywords: not LeftCurly's subject
 		}
 		l := 1 + strings.Count(string(src[:p.At]), "\n")

@@ -18,7 +18,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 )
 
 type goCase struct {
@@ -117,11 +117,11 @@ func goKind(msg string) string {
 	return ""
 }
 
-func iflintGoKind(p comments.DocProblem) string {
+func iflintGoKind(p doclint.Problem) string {
 	switch p {
-	case comments.DocForm:
+	case doclint.Form:
 		return "form"
-	case comments.DocOwnDecl:
+	case doclint.OwnDecl:
 		return "own"
 	}
 	return "missing"
@@ -147,10 +147,10 @@ func assign(cases []*goCase, l int) []*goCase {
 }
 
 // iflintGo runs the lint GoDoc rule on a file.
-func iflintGo(path string, src []byte) ([]comments.DocIssue, *check.Unit, error) {
-	ds, _ := comments.DocStyleFor("godoc")
+func iflintGo(path string, src []byte) ([]doclint.Issue, *check.Unit, error) {
+	ds, _ := doclint.StyleFor("godoc")
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	is, _, err := comments.DocIssues(u, ds)
+	is, _, err := doclint.Issues(u, ds)
 	return is, u, err
 }
 

@@ -20,7 +20,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -113,10 +113,10 @@ func checkstyleKey(msg string) string {
 }
 
 // iflintJavaKey is the same key for an iflint finding.
-func iflintJavaKey(is comments.DocIssue) string {
+func iflintJavaKey(is doclint.Issue) string {
 	m := is.Message
 	switch {
-	case is.Problem == comments.DocMissing:
+	case is.Problem == doclint.Missing:
 		return "missing"
 	case strings.Contains(m, "has no @param for "):
 		return "expected @param " + m[strings.LastIndex(m, "has no @param for ")+len("has no @param for "):]
@@ -136,10 +136,10 @@ func iflintJavaKey(is comments.DocIssue) string {
 	return "?" + m
 }
 
-func iflintJava(path string, src []byte) ([]comments.DocIssue, *check.Unit, error) {
-	ds, _ := comments.DocStyleFor("javadoc")
+func iflintJava(path string, src []byte) ([]doclint.Issue, *check.Unit, error) {
+	ds, _ := doclint.StyleFor("javadoc")
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	is, _, err := comments.DocIssues(u, ds)
+	is, _, err := doclint.Issues(u, ds)
 	return is, u, err
 }
 
@@ -273,7 +273,7 @@ func labelKind(msg string) string {
 // members of each input, their labels, iflint's findings of the kinds
 // the check reports, and checkstyle 8.36's own verdicts with default
 // options.
-func checkstyleLabelled(root, subdir, checkName string, keep func(comments.DocIssue) bool) (labels, peer *tally, err error) {
+func checkstyleLabelled(root, subdir, checkName string, keep func(doclint.Issue) bool) (labels, peer *tally, err error) {
 	labels, peer = &tally{}, &tally{}
 	dir := filepath.Join(root, "src/test/resources/com/puppycrawl/tools/checkstyle/checks/javadoc", subdir)
 	files, err := filepath.Glob(filepath.Join(dir, "*.java"))
@@ -373,7 +373,7 @@ func checkstyleLabelled(root, subdir, checkName string, keep func(comments.DocIs
 
 // iflintCheckstyleMessage words an iflint finding as checkstyle would,
 // for labelKind.
-func iflintCheckstyleMessage(is comments.DocIssue) string {
+func iflintCheckstyleMessage(is doclint.Issue) string {
 	k := iflintJavaKey(is)
 	switch {
 	case k == "missing":

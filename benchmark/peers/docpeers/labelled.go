@@ -22,7 +22,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 )
 
 func labelled(w io.Writer, peers string) error {
@@ -34,13 +34,13 @@ func labelled(w io.Writer, peers string) error {
 		return err
 	}
 	cs := filepath.Join(peers, "checkstyle")
-	jl, jp, err := checkstyleLabelled(cs, "missingjavadocmethod", "MissingJavadocMethod", func(is comments.DocIssue) bool {
-		return is.Problem == comments.DocMissing && !javaTypeKind(is.Kind)
+	jl, jp, err := checkstyleLabelled(cs, "missingjavadocmethod", "MissingJavadocMethod", func(is doclint.Issue) bool {
+		return is.Problem == doclint.Missing && !javaTypeKind(is.Kind)
 	})
 	if err != nil {
 		return err
 	}
-	ml, mp, err := checkstyleLabelled(cs, "javadocmethod", "JavadocMethod", func(is comments.DocIssue) bool { return is.Problem == comments.DocTag })
+	ml, mp, err := checkstyleLabelled(cs, "javadocmethod", "JavadocMethod", func(is doclint.Issue) bool { return is.Problem == doclint.Tag })
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -311,8 +311,8 @@ func pyRepo(dir string, files []string) (*tally, error) {
 			return []*pyCase{best}
 		}
 		u := check.NewUnit(context.Background(), rel, src, check.Lint)
-		ds, _ := comments.DocStyleFor("python docstring")
-		issues, _, err := comments.DocIssues(u, ds)
+		ds, _ := doclint.StyleFor("python docstring")
+		issues, _, err := doclint.Issues(u, ds)
 		if err != nil {
 			return nil, err
 		}
@@ -351,7 +351,7 @@ func pyRepo(dir string, files []string) (*tally, error) {
 // findings for reading by hand.
 func rustRepo(files []string) (*tally, error) {
 	t := &tally{}
-	ds, _ := comments.DocStyleFor("rustdoc")
+	ds, _ := doclint.StyleFor("rustdoc")
 	n := 0
 	for _, p := range files {
 		src, err := os.ReadFile(p)
@@ -359,7 +359,7 @@ func rustRepo(files []string) (*tally, error) {
 			return nil, err
 		}
 		u := check.NewUnit(context.Background(), p, src, check.Lint)
-		issues, _, err := comments.DocIssues(u, ds)
+		issues, _, err := doclint.Issues(u, ds)
 		if err != nil {
 			return nil, err
 		}

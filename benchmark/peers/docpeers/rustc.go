@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/rules/comments"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 )
 
 var (
@@ -36,7 +36,7 @@ func rustcOwn(goldens string) (*tally, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, _ := comments.DocStyleFor("rustdoc")
+	ds, _ := doclint.StyleFor("rustdoc")
 	for _, p := range paths {
 		ar, err := txtar.ParseFile(p)
 		if err != nil {
@@ -50,7 +50,7 @@ func rustcOwn(goldens string) (*tally, error) {
 			}
 		}
 		u := check.NewUnit(context.Background(), name, code, check.Lint)
-		issues, skip, err := comments.DocIssues(u, ds)
+		issues, skip, err := doclint.Issues(u, ds)
 		if err != nil {
 			return nil, err
 		}

@@ -28,19 +28,19 @@ const javaSpec = "java;class:PascalCase,function:camelCase,variable:camelCase,co
 // iflint declarations it corresponds to.
 var csChecks = []struct {
 	check, dir string
-	kinds      func(naming.NameTarget) bool
+	kinds      func(naming.Target) bool
 }{
-	{"TypeName", "typename", func(t naming.NameTarget) bool {
+	{"TypeName", "typename", func(t naming.Target) bool {
 		switch t.Kind {
 		case constraint.KindClass, constraint.KindInterface, constraint.KindEnum, constraint.KindAnnotation, constraint.KindRecord:
 			return true
 		}
 		return false
 	}},
-	{"MethodName", "methodname", func(t naming.NameTarget) bool { return t.Kind == constraint.KindMethod }},
-	{"LocalVariableName", "localvariablename", func(t naming.NameTarget) bool { return t.Kind == constraint.KindVariable }},
-	{"MemberName", "membername", func(t naming.NameTarget) bool { return t.Kind == constraint.KindField }},
-	{"ConstantName", "constantname", func(t naming.NameTarget) bool { return t.Kind == constraint.KindConstant }},
+	{"MethodName", "methodname", func(t naming.Target) bool { return t.Kind == constraint.KindMethod }},
+	{"LocalVariableName", "localvariablename", func(t naming.Target) bool { return t.Kind == constraint.KindVariable }},
+	{"MemberName", "membername", func(t naming.Target) bool { return t.Kind == constraint.KindField }},
+	{"ConstantName", "constantname", func(t naming.Target) bool { return t.Kind == constraint.KindConstant }},
 }
 
 // csDefaults are property values that equal the default although the

@@ -25,7 +25,6 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/rules"
 	"github.com/iflint/iflint/internal/rules/naming"
-	"github.com/iflint/iflint/internal/rules/syntaxuse"
 )
 
 var (
@@ -114,13 +113,13 @@ func (t tally) printRow() {
 
 // iflintTargets runs the lint naming rule on one source and returns the
 // declarations it checks and its findings.
-func iflintTargets(path string, src []byte, spec string) ([]naming.NameTarget, check.Result, error) {
-	c, err := syntaxuse.ParseSpec(constraint.Naming, spec)
+func iflintTargets(path string, src []byte, spec string) ([]naming.Target, check.Result, error) {
+	c, err := rules.ParseSpec(constraint.Naming, spec)
 	if err != nil {
 		return nil, check.Result{}, err
 	}
 	u := check.NewUnit(context.Background(), path, src, check.Lint)
-	ts, err := naming.NamingTargets(u, c)
+	ts, err := naming.Targets(u, c)
 	if err != nil {
 		return nil, check.Result{}, err
 	}

@@ -70,7 +70,7 @@ func loadPep8Cases(dir string) ([]pep8Case, error) {
 
 // pep8Code maps a checked declaration to the code pep8-naming would
 // report for it.
-func pep8Code(t naming.NameTarget) string {
+func pep8Code(t naming.Target) string {
 	switch t.Kind {
 	case constraint.KindFunction, constraint.KindMethod:
 		return "N802"

@@ -169,8 +169,8 @@ func sourceFiles(root string, exts ...string) []string {
 }
 
 // runIflint checks every file and returns, per file, the targets.
-func runIflint(files []string, spec string) (map[string][]naming.NameTarget, map[string][]byte, error) {
-	targets := map[string][]naming.NameTarget{}
+func runIflint(files []string, spec string) (map[string][]naming.Target, map[string][]byte, error) {
+	targets := map[string][]naming.Target{}
 	srcs := map[string][]byte{}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
@@ -279,7 +279,7 @@ func readDeclared(out []byte) (map[declKey]bool, error) {
 
 // javaCovers maps a Java declaration to the checkstyle check that
 // covers it among the five.
-func javaCovers(t naming.NameTarget) string {
+func javaCovers(t naming.Target) string {
 	for _, cs := range csChecks {
 		if cs.kinds(t) {
 			return cs.check

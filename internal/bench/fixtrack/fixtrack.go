@@ -205,7 +205,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	}
 	defer os.RemoveAll(work)
 	root := filepath.Join(work, "repo")
-	if err := sandbox.CopyTree(src, root); err != nil {
+	if err := sandbox.CopyTree(ctx, src, root); err != nil {
 		return fail(err)
 	}
 	cfg, err := config.Load(root, "")
@@ -220,7 +220,7 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 		OneAtATime: o.OneAtATime, Progress: progress}
 	if cfg.Fix.Test != "" {
 		fo.Test = sandbox.Shell(cfg.Fix.Test)
-		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
+		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
 	}
 	fr, err := fixloop.Fix(ctx, files.Files, fo)
 	if err != nil {

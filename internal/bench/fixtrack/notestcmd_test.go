@@ -58,7 +58,7 @@ func TestFixWithoutTestCommandKeepsProgramsWorking(t *testing.T) {
 func fixWithoutTests(t *testing.T, src string) bool {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
-	if err := sandbox.CopyTree(src, root); err != nil {
+	if err := sandbox.CopyTree(context.Background(), src, root); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := config.Load(root, "")

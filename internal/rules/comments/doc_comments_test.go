@@ -12,6 +12,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/rules/comments/doclint"
 )
 
 // TestDocStylesInReadme keeps README's description of each lint
@@ -22,32 +23,12 @@ func TestDocStylesInReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ds := range DocStyles {
+	for _, ds := range doclint.Styles {
 		if !strings.Contains(string(readme), ds.Doc) {
 			t.Errorf("docs/agreement/doc-comments.md does not quote the %s rule's doc verbatim; paste this line into it:\n%s", ds.Title, ds.Doc)
 		}
-		if got, ok := DocStyleFor(strings.ToUpper(ds.Style)); !ok || got != ds {
+		if got, ok := doclint.StyleFor(strings.ToUpper(ds.Style)); !ok || got != ds {
 			t.Errorf("DocStyleFor(%q) does not find the %s rule", strings.ToUpper(ds.Style), ds.Title)
-		}
-	}
-}
-
-func TestDocStyleScopeIsFirstSentence(t *testing.T) {
-	for _, ds := range DocStyles {
-		s := ds.Scope()
-		if !strings.HasSuffix(s, ".") || strings.Contains(strings.TrimSuffix(s, "."), ". ") || !strings.HasPrefix(ds.Doc, s) {
-			t.Errorf("%s: scope %q is not the doc's first sentence", ds.Title, s)
-		}
-	}
-}
-
-func TestGoDirective(t *testing.T) {
-	for c, want := range map[string]bool{
-		"go:generate x": true, "nolint:revive": true, "line foo.go:1": true, "export F": true,
-		" go:generate": false, "Foo: bar": false, "a:": false, ":x": false, "x-y:z": false,
-	} {
-		if got := goDirective(c); got != want {
-			t.Errorf("goDirective(%q) = %v, want %v", c, got, want)
 		}
 	}
 }
@@ -71,7 +52,7 @@ func TestDocRulesReportEveryFinding(t *testing.T) {
 		{"godoc", "many.go", g.String()}, {"javadoc", "Many.java", j.String()},
 		{"rustdoc", "lib.rs", r.String()}, {"python docstring", "many.py", p.String()},
 	} {
-		ds, _ := DocStyleFor(tc.style)
+		ds, _ := doclint.StyleFor(tc.style)
 		u := check.NewUnit(context.Background(), tc.path, []byte(tc.src), check.Lint)
 		if res := runRule(u, constraint.Constraint{Type: constraint.Comments, Lang: ds.Lang, Name: tc.style}); len(res.Findings) != n {
 			t.Errorf("%s: %d findings, want %d (%s)", tc.style, len(res.Findings), n, res.Reason)
@@ -92,9 +73,9 @@ func TestDocIssuesAreCoherent(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := ar.Files[len(ar.Files)-1]
-		for _, ds := range DocStyles {
+		for _, ds := range doclint.Styles {
 			u := check.NewUnit(context.Background(), f.Name, f.Data, check.Lint)
-			issues, skip, err := DocIssues(u, ds)
+			issues, skip, err := doclint.Issues(u, ds)
 			if err != nil {
 				continue
 			}
@@ -102,7 +83,7 @@ func TestDocIssuesAreCoherent(t *testing.T) {
 				t.Errorf("%s/%s: skipped file with issues", path, ds.Title)
 			}
 			for i, is := range issues {
-				if i > 0 && issues[i-1].Start > is.Start || is.Start > is.End || is.Outer > is.Start && is.Problem == DocMissing ||
+				if i > 0 && issues[i-1].Start > is.Start || is.Start > is.End || is.Outer > is.Start && is.Problem == doclint.Missing ||
 					is.DocStart > is.DocEnd || is.End > len(f.Data) || is.Message == "" || is.Problem == "" {
 					t.Errorf("%s/%s: incoherent issue %+v", path, ds.Title, is)
 				}

@@ -10,13 +10,12 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// dsOperationRule: the required structure is used and every listed
-// operation is called somewhere (by name, on any receiver: the evaluator
-// does not tie the call to the structure).
-var DsOperationRule = &check.Rule{Type: constraint.DSOperation, Paper: checkDSOperation, Lint: checkDSOperation}
-
-func checkDSOperation(u *check.Unit, c constraint.Constraint) check.Result {
-	a, name, occ, res := dsStructure(u, c, false)
+// data_structure_operation: the required structure is used and every
+// listed operation is called somewhere (by name, on any receiver: the
+// evaluator does not tie the call to the structure).
+func checkOperation(u *check.Unit, c constraint.Constraint) check.Result {
+	r := operationReading(u.Profile)
+	a, name, occ, res := findStructure(u, c, r, false)
 	if res != nil {
 		return *res
 	}
@@ -24,44 +23,38 @@ func checkDSOperation(u *check.Unit, c constraint.Constraint) check.Result {
 	var missing, vague []string
 	var forbidden []check.Finding
 	for _, op := range c.Items {
-		// Divergence (lint profile): a few multi-level answers list
-		// "not clear" (the call must be absent) or phrases such as "for
-		// loop" that name no function; the evaluator looks for a function
-		// literally called "not clear" and always fails. The Lint profile
-		// checks the negation and leaves phrases unverified (testdata:
-		// data_structure_operation/java_not_ops).
-		if u.Profile == check.Lint {
-			if neg, ok := strings.CutPrefix(op, "not "); ok && dsIsOpName(strings.TrimSpace(neg)) {
-				for _, sp := range a.callsTo(dsOpName(a.lang, strings.TrimSpace(neg)), u.Profile) {
+		if r.notAndPhrases {
+			if neg, ok := strings.CutPrefix(op, "not "); ok && isOpName(strings.TrimSpace(neg)) {
+				for _, sp := range a.callsTo(opName(a.lang, strings.TrimSpace(neg)), r) {
 					forbidden = append(forbidden, check.Finding{Start: sp.Start, End: sp.End, Message: fmt.Sprintf("%s is called but the task forbids it", strings.TrimSpace(neg))})
 				}
 				continue
 			}
-			if !dsIsOpName(op) {
+			if !isOpName(op) {
 				vague = append(vague, op)
 				continue
 			}
 		}
-		if len(a.callsTo(dsOpName(a.lang, op), u.Profile)) == 0 {
+		if len(a.callsTo(opName(a.lang, op), r)) == 0 {
 			missing = append(missing, op)
 		}
 	}
 	switch {
 	case len(missing) > 0:
-		msg := fmt.Sprintf("%s is used but %s never called", name, dsQuoteList(missing))
-		return check.Failed(fmt.Sprintf("data structure %q is used but operation(s) %s are never called", name, dsQuoteList(missing)),
-			append(dsFindings(occ, msg), forbidden...)...)
+		msg := fmt.Sprintf("%s is used but %s never called", name, quoteList(missing))
+		return check.Failed(fmt.Sprintf("data structure %q is used but operation(s) %s are never called", name, quoteList(missing)),
+			append(findingsAt(occ, msg), forbidden...)...)
 	case len(forbidden) > 0:
 		return check.Failed(fmt.Sprintf("data structure %q is used but a forbidden operation is called", name), forbidden...)
 	case len(vague) > 0:
 		return check.Result{Verdict: check.Unverified, Method: check.MethodRule,
-			Reason: fmt.Sprintf("the other operations hold, but %s cannot be checked by rule: not a function name", dsQuoteList(vague))}
+			Reason: fmt.Sprintf("the other operations hold, but %s cannot be checked by rule: not a function name", quoteList(vague))}
 	}
-	return check.Passed(fmt.Sprintf("data structure %q is used and %s called", name, dsQuoteList(c.Items)))
+	return check.Passed(fmt.Sprintf("data structure %q is used and %s called", name, quoteList(c.Items)))
 }
 
-// dsIsOpName reports whether op can be a (possibly qualified) function name.
-func dsIsOpName(op string) bool {
+// isOpName reports whether op can be a (possibly qualified) function name.
+func isOpName(op string) bool {
 	if op == "" {
 		return false
 	}
@@ -73,9 +66,9 @@ func dsIsOpName(op string) bool {
 	return true
 }
 
-// dsOpName keeps the last segment of a qualified operation, as syntax.py
+// opName keeps the last segment of a qualified operation, as syntax.py
 // does (split on '.' or, for Rust and C++, on ':').
-func dsOpName(id lang.ID, op string) string {
+func opName(id lang.ID, op string) string {
 	sep := "."
 	if id == lang.Rust || id == lang.CPP {
 		sep = ":"
@@ -86,15 +79,16 @@ func dsOpName(id lang.ID, op string) string {
 	return op
 }
 
-// callsTo returns the call sites that name op.
-func (a *dsAnalysis) callsTo(op string, p check.Profile) []check.Span {
+// callsTo returns the call sites that name op, the names read as r
+// reads them (character-offsets).
+func (a *analysis) callsTo(op string, r reading) []check.Span {
 	var out []check.Span
 	for _, c := range a.calls {
 		if a.isRemoved(c.call) {
 			continue
 		}
 		for _, n := range c.names {
-			t := a.evalText(n, p)
+			t := a.evalText(n, r)
 			if c.scoped {
 				if i := strings.LastIndex(t, "::"); i >= 0 {
 					t = t[i+2:]
@@ -109,7 +103,7 @@ func (a *dsAnalysis) callsTo(op string, p check.Profile) []check.Span {
 	return out
 }
 
-func dsQuoteList(items []string) string {
+func quoteList(items []string) string {
 	q := make([]string, len(items))
 	for i, s := range items {
 		q[i] = fmt.Sprintf("%q", s)
@@ -117,9 +111,9 @@ func dsQuoteList(items []string) string {
 	return strings.Join(q, ", ")
 }
 
-// dsCallSite mirrors the call detection of syntax.py's contain_<lang>_function.
-func dsCallSite(id lang.ID, n syntax.Node, typ string) (dsCall, bool) {
-	var c dsCall
+// callSiteOf mirrors the call detection of syntax.py's contain_<lang>_function.
+func callSiteOf(id lang.ID, n syntax.Node, typ string) (callSite, bool) {
+	var c callSite
 	switch {
 	case id == lang.Python && typ == "call", id == lang.Java && typ == "method_invocation":
 	case (id == lang.Go || id == lang.Rust || id == lang.CPP) && typ == "call_expression":

@@ -11,20 +11,16 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// dsSizeRule: the required structure is used and its size appears in the
-// code. Like the evaluator, the size is a plain substring test on the code
-// without comments (strings and larger numbers count: 100 is in 1000).
-var DsSizeRule = &check.Rule{Type: constraint.DSSize, Paper: checkDSSize, Lint: checkDSSize}
-
-func checkDSSize(u *check.Unit, c constraint.Constraint) check.Result {
+// data_structure_size: the required structure is used and its size
+// appears in the code. Like the evaluator, the size is a plain substring
+// test on the code without comments (strings and larger numbers count:
+// 100 is in 1000).
+func checkSize(u *check.Unit, c constraint.Constraint) check.Result {
+	r := sizeReading(u.Profile)
 	// The evaluator's Rust and Go size checks compare the answer as
 	// written with lowercased type names, so "BTreeMap" never matches.
-	//
-	// Divergence (lint profile): the name is compared case-insensitively,
-	// as in every other data-structure check (testdata:
-	// data_structure_size/rust_case).
-	caseSensitive := c.Lang == lang.Rust || c.Lang == lang.Go
-	a, name, occ, res := dsStructure(u, c, caseSensitive)
+	caseSensitive := (c.Lang == lang.Rust || c.Lang == lang.Go) && !r.caseInsensitiveSize
+	a, name, occ, res := findStructure(u, c, r, caseSensitive)
 	if res != nil {
 		return *res
 	}
@@ -38,5 +34,5 @@ func checkDSSize(u *check.Unit, c constraint.Constraint) check.Result {
 	}
 	msg := fmt.Sprintf("%s is used but the size %s appears nowhere outside %s", strings.TrimSpace(name), size, where)
 	return check.Failed(fmt.Sprintf("data structure %q is used but its size %s never appears in the code (%s do not count)", strings.TrimSpace(name), size, where),
-		dsFindings(occ, msg)...)
+		findingsAt(occ, msg)...)
 }

@@ -9,16 +9,15 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// inputOrderRule: the named function takes exactly the listed kinds, in
+// input_order: the named function takes exactly the listed kinds, in
 // order. Kinds are matched case-insensitively against each parameter's
 // type text with the evaluator's per-language keyword tables.
-var InputOrderRule = &check.Rule{Type: constraint.InputOrder, Paper: checkInputOrder, Lint: checkInputOrder}
 
-// ioOrderTables are input_order's own tables (lowercase kind keys); they
+// orderTables are input_order's own tables (lowercase kind keys); they
 // differ from the input_type ones (Java knows "tree", C++ and Rust know
 // "graph", C++ "list" includes vector). Python has none: it compares
 // prefixes of the annotation directly.
-var ioOrderTables = map[lang.ID]map[string][]string{
+var orderTables = map[lang.ID]map[string][]string{
 	lang.Java: {
 		"list": {"List", "ArrayList", "LinkedList"}, "set": {"Set", "HashSet", "TreeSet", "LinkedHashSet"},
 		"map": {"Map", "HashMap", "TreeMap", "LinkedHashMap"}, "tuple": {"Pair", "Triple", "AbstractMap.SimpleEntry"},
@@ -43,11 +42,12 @@ var ioOrderTables = map[lang.ID]map[string][]string{
 }
 
 func checkInputOrder(u *check.Unit, c constraint.Constraint) check.Result {
-	s := ioParseSpec(u, c, true)
-	if !ioSupported(s, u, "python", "java", "cpp", "rust") {
-		return ioUnsupported(u, "input_order is not checked for %s", c.LangName)
+	r := inputOrderReading(u.Profile)
+	s := readTask(c, r, true)
+	if !checkedIn(s, r, "python", "java", "cpp", "rust") {
+		return unsupported(r, "input_order is not checked for %s", c.LangName)
 	}
-	funcs, fail := ioDefinitionsOf(u, c, s)
+	funcs, fail := definitionsOf(u, c, s, r)
 	if fail != nil {
 		return *fail
 	}
@@ -56,42 +56,44 @@ func checkInputOrder(u *check.Unit, c constraint.Constraint) check.Result {
 	if s.id == lang.Python {
 		funcs = funcs[:1]
 	}
-	var params []ioParam
+	var params []param
 	for _, f := range funcs {
-		params = append(params, ioParams(f, s.id)...)
+		params = append(params, parametersOf(f, s.id)...)
 	}
 	if len(params) != len(s.kinds) {
 		var types []string
 		for _, p := range params {
 			types = append(types, p.Type)
 		}
-		msg := fmt.Sprintf("%s takes %s (%s), expected %d (%s)", ioQuote(s.fn), ioPlural(len(params), "parameter"), ioQuoteAll(types), len(s.kinds), ioKindList(s.kinds))
-		return check.Failed(msg, ioFinding(ioFuncSpan(funcs[0]), "%s", msg)...)
+		msg := fmt.Sprintf("%s takes %s (%s), expected %d (%s)", quote(s.fn), plural(len(params), "parameter"), quoteAll(types), len(s.kinds), kindList(s.kinds))
+		return check.Failed(msg, findingAt(signatureSpan(funcs[0]), "%s", msg)...)
 	}
 	var unknown []string
 	for i, p := range params {
-		ok, known := ioOrderMatch(u, s.id, s.kinds[i], p)
+		ok, known := orderMatches(s.id, s.kinds[i], p, r)
 		if !known {
-			if u.Profile == check.MultiCodeIF {
-				return ioUnsupported(u, "no type mapping for %s in %s", ioKindList(s.kinds[i:i+1]), c.LangName)
+			// The evaluator raises at the first kind it has no entry
+			// for; unverified, the other parameters still decide.
+			if !r.unsupportedUnverified {
+				return unsupported(r, "no type mapping for %s in %s", kindList(s.kinds[i:i+1]), c.LangName)
 			}
 			unknown = append(unknown, s.kinds[i])
 			continue
 		}
 		if !ok {
-			msg := fmt.Sprintf("parameter %d of %s has type %s, expected %s", i+1, ioQuote(s.fn), ioQuote(p.Type), strings.TrimSpace(s.kinds[i]))
-			return check.Failed(msg, ioFinding(p.Node, "%s", msg)...)
+			msg := fmt.Sprintf("parameter %d of %s has type %s, expected %s", i+1, quote(s.fn), quote(p.Type), strings.TrimSpace(s.kinds[i]))
+			return check.Failed(msg, findingAt(p.Node, "%s", msg)...)
 		}
 	}
 	if len(unknown) > 0 {
-		return ioUnsupported(u, "no type mapping for %s in %s", ioKindList(unknown), c.LangName)
+		return unsupported(r, "no type mapping for %s in %s", kindList(unknown), c.LangName)
 	}
-	return check.Passed(fmt.Sprintf("parameters of %s match (%s) in order", ioQuote(s.fn), ioKindList(s.kinds)))
+	return check.Passed(fmt.Sprintf("parameters of %s match (%s) in order", quote(s.fn), kindList(s.kinds)))
 }
 
-// ioOrderMatch decides one parameter against one kind; known is false
+// orderMatches decides one parameter against one kind; known is false
 // when the evaluator has no entry for the kind (it raises KeyError).
-func ioOrderMatch(u *check.Unit, id lang.ID, kind string, p ioParam) (ok, known bool) {
+func orderMatches(id lang.ID, kind string, p param, r reading) (ok, known bool) {
 	kl, t := strings.ToLower(kind), p.Type
 	tl := strings.ToLower(t)
 	switch id {
@@ -104,12 +106,8 @@ func ioOrderMatch(u *check.Unit, id lang.ID, kind string, p ioParam) (ok, known 
 		case strings.Contains(kl, "graph"):
 			return strings.Contains(tl, "graph") || strings.Contains(tl, "adj"), true
 		}
-		if u.Profile != check.MultiCodeIF {
-			// Divergence (lint profile): an abstract kind (String, Boolean,
-			// Integer, Float, JSONObject, ...) matches its Python types as
-			// in input_type, so str satisfies String; the evaluator only
-			// compares prefixes and fails it.
-			for k, names := range ioTypeTables[lang.Python] {
+		if r.pythonAbstractKinds {
+			for k, names := range typeTables[lang.Python] {
 				if strings.EqualFold(k, strings.TrimSpace(kind)) {
 					for _, n := range names {
 						if strings.HasPrefix(t, n) {
@@ -123,21 +121,17 @@ func ioOrderMatch(u *check.Unit, id lang.ID, kind string, p ioParam) (ok, known 
 	case lang.Java:
 		switch {
 		case strings.Contains(kl, "matrix"):
-			listy := ioContainsAny(t, "List", "ArrayList", "LinkedList", "Array") && strings.Count(t, "<") >= 2
-			if u.Profile == check.MultiCodeIF {
+			listy := containsAny(t, "List", "ArrayList", "LinkedList", "Array") && strings.Count(t, "<") >= 2
+			if !r.javaArrayMatrix {
 				// The evaluator's "not (A and B) or C" rejects int[][].
 				return !(!listy || strings.Contains(t, "[][]")), true
 			}
-			// Divergence (lint profile): a Java array of arrays (int[][])
-			// is a matrix; the evaluator's operator precedence rejects it.
 			return listy || strings.Contains(t, "[][]"), true
 		case strings.Contains(kl, "graph"):
-			if u.Profile == check.MultiCodeIF {
+			if !r.javaAdjacencyGraph {
 				// "not 'graph' in t or 'adj' in t" rejects adjacency types.
 				return strings.Contains(tl, "graph") && !strings.Contains(tl, "adj"), true
 			}
-			// Divergence (lint profile): adjacency types (adjList, AdjMatrix)
-			// count as graphs, as in every other language and in input_type.
 			return strings.Contains(tl, "graph") || strings.Contains(tl, "adj"), true
 		}
 	case lang.CPP:
@@ -148,10 +142,7 @@ func ioOrderMatch(u *check.Unit, id lang.ID, kind string, p ioParam) (ok, known 
 			return (strings.Contains(t, "vector") && strings.Count(t, "<") >= 2) || p.Array, true
 		}
 	}
-	names, known := ioOrderTables[id][kl]
-	if !known && u.Profile != check.MultiCodeIF {
-		names, known = ioOrderTables[id][strings.TrimSpace(kl)]
-	}
+	names, known := orderTables[id][kl]
 	if !known {
 		return false, false
 	}

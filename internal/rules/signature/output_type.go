@@ -6,24 +6,23 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 )
 
-// outputTypeRule: the named function's declared return type is of the
-// required kind, matched by the evaluator's per-language type tables.
-var OutputTypeRule = &check.Rule{Type: constraint.OutputType, Paper: checkOutputType, Lint: checkOutputType}
-
+// output_type: the named function's declared return type is of the
+// required kind, matched by the evaluator's per-language type tables
+// (kinds.go).
 func checkOutputType(u *check.Unit, c constraint.Constraint) check.Result {
-	s, kind, funcs, fail := ioTypeTarget(u, c)
+	s, kind, funcs, fail := typeTask(u, c, outputTypeReading(u.Profile))
 	if fail != nil {
 		return *fail
 	}
-	var first ioFunc
+	var first definition
 	found := false
 	for _, f := range funcs {
 		if !f.Ret.Valid() {
 			continue
 		}
-		ret := ioReturnText(f, s.id)
-		if ioTypeMatch(s.id, kind, ret, false, true) {
-			return check.Passed("return type " + ioQuote(ret) + " of " + ioQuote(s.fn) + " is of kind " + kind)
+		ret := returnText(f, s.id)
+		if typeMatches(s.id, kind, ret, false, true) {
+			return check.Passed("return type " + quote(ret) + " of " + quote(s.fn) + " is of kind " + kind)
 		}
 		if !found {
 			first, found = f, true
@@ -34,9 +33,9 @@ func checkOutputType(u *check.Unit, c constraint.Constraint) check.Result {
 		}
 	}
 	if !found {
-		msg := ioQuote(s.fn) + " declares no return type"
-		return check.Failed(msg, ioFinding(funcs[0].Name, "%s", msg)...)
+		msg := quote(s.fn) + " declares no return type"
+		return check.Failed(msg, findingAt(funcs[0].Name, "%s", msg)...)
 	}
-	msg := "return type " + ioQuote(ioReturnText(first, s.id)) + " of " + ioQuote(s.fn) + " is not of kind " + kind
-	return check.Failed(msg, ioFinding(first.Ret, "%s", msg)...)
+	msg := "return type " + quote(returnText(first, s.id)) + " of " + quote(s.fn) + " is not of kind " + kind
+	return check.Failed(msg, findingAt(first.Ret, "%s", msg)...)
 }

@@ -14,15 +14,14 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// advancedSyntaxRule decides "the code uses <feature>". The reference
-// evaluator knows a fixed list of features per language: some by tree
-// node (Python ast, Kotlin/Rust tree-sitter), some by Pygments tokens
-// (JavaScript, Go). Token checks are reproduced on tree-sitter's
+// The advanced_syntax rule decides "the code uses <feature>". The
+// reference evaluator knows a fixed list of features per language: some
+// by tree node (Python ast, Kotlin/Rust tree-sitter), some by Pygments
+// tokens (JavaScript, Go). Token checks are reproduced on tree-sitter's
 // anonymous leaves: the keywords and operators involved ("async", "=>",
 // "chan", "<-", ...) are leaves there too, and outside comments and
 // strings Pygments classifies them the same way. Only when the tree is
 // broken and lacks a token does the chroma lexer (Pygments' port) decide.
-var AdvancedSyntaxRule = &check.Rule{Type: constraint.AdvancedSyntax, Paper: checkAdvancedSyntax, Lint: checkAdvancedSyntax}
 
 // syntaxPart is one thing a feature needs; a feature holds when every
 // part is found.
@@ -49,8 +48,9 @@ func (p syntaxPart) needing(texts ...string) syntaxPart {
 
 type syntaxFeature struct {
 	parts []syntaxPart
-	// lintOnly features are unknown to the reference evaluator.
-	lintOnly bool
+	// more features are unknown to the reference evaluator (divergence
+	// more-features).
+	more bool
 }
 
 func nodePart(desc string, types ...string) syntaxPart {
@@ -64,8 +64,9 @@ func leafPart(tok string, types ...chroma.TokenType) syntaxPart {
 
 func feat(parts ...syntaxPart) syntaxFeature { return syntaxFeature{parts: parts} }
 
-func lintFeat(parts ...syntaxPart) syntaxFeature {
-	return syntaxFeature{parts: parts, lintOnly: true}
+// moreFeat is a feature only the lint profile checks.
+func moreFeat(parts ...syntaxPart) syntaxFeature {
+	return syntaxFeature{parts: parts, more: true}
 }
 
 // rustIfLet matches `if let` only as the evaluator does: a let_condition
@@ -79,12 +80,12 @@ var rustIfLet = syntaxPart{desc: "if let expression", pat: nodesOf("if_expressio
 	return false
 }}
 
-var jsLintFeatures = map[string]syntaxFeature{
-	"destructuring":      lintFeat(nodePart("destructuring pattern", "object_pattern", "array_pattern")),
-	"template literals":  lintFeat(nodePart("template literal", "template_string").needing("`")),
-	"optional chaining":  lintFeat(nodePart("optional chain", "optional_chain").needing("?.")),
-	"classes":            lintFeat(nodePart("class", "class_declaration", "class").needing("class")),
-	"generator function": lintFeat(nodePart("generator function", "generator_function_declaration", "generator_function").needing("function", "*")),
+var jsMoreFeatures = map[string]syntaxFeature{
+	"destructuring":      moreFeat(nodePart("destructuring pattern", "object_pattern", "array_pattern")),
+	"template literals":  moreFeat(nodePart("template literal", "template_string").needing("`")),
+	"optional chaining":  moreFeat(nodePart("optional chain", "optional_chain").needing("?.")),
+	"classes":            moreFeat(nodePart("class", "class_declaration", "class").needing("class")),
+	"generator function": moreFeat(nodePart("generator function", "generator_function_declaration", "generator_function").needing("function", "*")),
 }
 
 var advancedFeatures = map[lang.ID]map[string]syntaxFeature{
@@ -92,31 +93,31 @@ var advancedFeatures = map[lang.ID]map[string]syntaxFeature{
 		"async/await":     feat(leafPart("async", chroma.Keyword, chroma.KeywordReserved), leafPart("await", chroma.Keyword, chroma.KeywordReserved)),
 		"arrow functions": feat(leafPart("=>", chroma.Punctuation)),
 		"spread operator": feat(leafPart("...", chroma.Punctuation)),
-	}, jsLintFeatures),
+	}, jsMoreFeatures),
 	lang.TypeScript: mergeFeatures(map[string]syntaxFeature{
-		"async/await":     lintFeat(leafPart("async"), leafPart("await")),
-		"arrow functions": lintFeat(leafPart("=>")),
-		"spread operator": lintFeat(leafPart("...")),
-		"generics":        lintFeat(nodePart("type parameter list", "type_parameters").needing("<")),
-		"interfaces":      lintFeat(nodePart("interface declaration", "interface_declaration").needing("interface")),
-	}, jsLintFeatures),
+		"async/await":     moreFeat(leafPart("async"), leafPart("await")),
+		"arrow functions": moreFeat(leafPart("=>")),
+		"spread operator": moreFeat(leafPart("...")),
+		"generics":        moreFeat(nodePart("type parameter list", "type_parameters").needing("<")),
+		"interfaces":      moreFeat(nodePart("interface declaration", "interface_declaration").needing("interface")),
+	}, jsMoreFeatures),
 	lang.Python: {
 		"generator and yield":      feat(nodePart("yield expression", "yield").needing("yield")),
 		"list comprehension":       feat(nodePart("list comprehension", "list_comprehension").needing("for")),
 		"dictionary comprehension": feat(nodePart("dictionary comprehension", "dictionary_comprehension").needing("for")),
 		"set comprehension":        feat(nodePart("set comprehension", "set_comprehension").needing("for")),
-		"generator expression":     lintFeat(nodePart("generator expression", "generator_expression").needing("for")),
-		"lambda":                   lintFeat(nodePart("lambda", "lambda").needing("lambda")),
-		"decorators":               lintFeat(nodePart("decorator", "decorator").needing("@")),
-		"context manager":          lintFeat(nodePart("with statement", "with_statement").needing("with")),
-		"walrus operator":          lintFeat(nodePart("assignment expression", "named_expression").needing(":=")),
-		"match statement":          lintFeat(nodePart("match statement", "match_statement").needing("match")),
+		"generator expression":     moreFeat(nodePart("generator expression", "generator_expression").needing("for")),
+		"lambda":                   moreFeat(nodePart("lambda", "lambda").needing("lambda")),
+		"decorators":               moreFeat(nodePart("decorator", "decorator").needing("@")),
+		"context manager":          moreFeat(nodePart("with statement", "with_statement").needing("with")),
+		"walrus operator":          moreFeat(nodePart("assignment expression", "named_expression").needing(":=")),
+		"match statement":          moreFeat(nodePart("match statement", "match_statement").needing("match")),
 	},
 	lang.Go: {
 		"goroutine and channel": feat(leafPart("go", chroma.Keyword), leafPart("chan", chroma.KeywordDeclaration), leafPart("<-", chroma.Operator)),
 		"defer statement":       feat(leafPart("defer", chroma.Keyword)),
-		"select statement":      lintFeat(nodePart("select statement", "select_statement").needing("select")),
-		"generics":              lintFeat(nodePart("type parameter list", "type_parameter_list").needing("[")),
+		"select statement":      moreFeat(nodePart("select statement", "select_statement").needing("select")),
+		"generics":              moreFeat(nodePart("type parameter list", "type_parameter_list").needing("[")),
 	},
 	lang.Kotlin: {
 		"lambda expression": feat(nodePart("lambda literal", "lambda_literal").needing("{")),
@@ -126,9 +127,9 @@ var advancedFeatures = map[lang.ID]map[string]syntaxFeature{
 		"match expression":    feat(nodePart("match expression", "match_expression").needing("match")),
 		"if let syntax sugar": feat(rustIfLet),
 		"closures":            feat(nodePart("closure", "closure_expression").needing("|")),
-		"traits":              lintFeat(nodePart("trait definition", "trait_item").needing("trait")),
-		"lifetimes":           lintFeat(nodePart("lifetime", "lifetime").needing("'")),
-		"macros":              lintFeat(nodePart("macro definition", "macro_definition").needing("macro_rules")),
+		"traits":              moreFeat(nodePart("trait definition", "trait_item").needing("trait")),
+		"lifetimes":           moreFeat(nodePart("lifetime", "lifetime").needing("'")),
+		"macros":              moreFeat(nodePart("macro definition", "macro_definition").needing("macro_rules")),
 	},
 }
 
@@ -150,14 +151,15 @@ func featureKey(s string) string {
 }
 
 func checkAdvancedSyntax(u *check.Unit, c constraint.Constraint) check.Result {
+	r := featureReadingOf(u.Profile)
 	feats, ok := advancedFeatures[c.Lang]
-	if !ok || knownFeatures(feats, u.Profile) == "" {
-		return unsupported(u, fmt.Sprintf("advanced syntax is not checked for %s", c.LangName))
+	if !ok || knownFeatures(feats, r) == "" {
+		return unsupported(r.unsupportedUnverified, fmt.Sprintf("advanced syntax is not checked for %s", c.LangName))
 	}
 	key := featureKey(c.Name)
 	f, ok := feats[key]
-	if !ok || (f.lintOnly && u.Profile == check.MultiCodeIF) {
-		return unsupported(u, fmt.Sprintf("%s feature %q is not among the checked ones (%s)", c.LangName, c.Name, knownFeatures(feats, u.Profile)))
+	if !ok || (f.more && !r.moreFeatures) {
+		return unsupported(r.unsupportedUnverified, fmt.Sprintf("%s feature %q is not among the checked ones (%s)", c.LangName, c.Name, knownFeatures(feats, r)))
 	}
 	// Parts whose keywords never occur are settled first: a feature
 	// needs all its parts, so one such part decides without parsing.
@@ -229,10 +231,11 @@ func tokenPresent(u *check.Unit, id lang.ID, p syntaxPart) bool {
 	return false
 }
 
-func knownFeatures(feats map[string]syntaxFeature, p check.Profile) string {
+// knownFeatures lists, for a message, the features the reading checks.
+func knownFeatures(feats map[string]syntaxFeature, r featureReading) string {
 	var names []string
 	for k, f := range feats {
-		if !f.lintOnly || p != check.MultiCodeIF {
+		if !f.more || r.moreFeatures {
 			names = append(names, k)
 		}
 	}

@@ -10,34 +10,37 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// functionRule decides "the code calls <function>". As in the reference
-// evaluator, a qualified name is reduced to its last segment ("strings.Split"
-// -> "Split", "std::string::substr" -> "substr") and any call whose callee
-// name is that segment counts, whatever the receiver or namespace.
-var FunctionRule = &check.Rule{Type: constraint.Function, Paper: checkFunction, Lint: checkFunction}
+// The function rule decides "the code calls <function>". As in the
+// reference evaluator, a qualified name is reduced to its last segment
+// ("strings.Split" -> "Split", "std::string::substr" -> "substr") and any
+// call whose callee name is that segment counts, whatever the receiver or
+// namespace. A forbidden function is the other way round
+// (function_forbidden.go).
 
-// callMatcher reports whether node n is a call of name.
-type callMatcher func(n syntax.Node, name string, lint bool) bool
+// callMatcher reports whether node n is a call of name, as r reads calls.
+type callMatcher func(n syntax.Node, name string, r callReading) bool
 
 type callLang struct {
 	// sep splits qualified names: C++ and Rust are split on ':' (so
 	// "f64::sqrt" -> "sqrt"), the others on '.'.
 	sep string
 	// call is the node type of a call; match decides the callee name.
-	call     string
-	match    callMatcher
-	lintOnly bool
+	call  string
+	match callMatcher
+	// more languages are unknown to the reference evaluator (divergence
+	// more-languages).
+	more bool
 }
 
 var callLangs = map[lang.ID]callLang{
 	lang.Python:     {sep: ".", call: "call", match: calleeCall("attribute", "attribute")},
 	lang.Java:       {sep: ".", call: "method_invocation", match: javaCall},
 	lang.JavaScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property")},
-	lang.TypeScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property"), lintOnly: true},
+	lang.TypeScript: {sep: ".", call: "call_expression", match: calleeCall("member_expression", "property"), more: true},
 	lang.Rust:       {sep: ":", call: "call_expression", match: rustCall},
 	lang.Go:         {sep: ".", call: "call_expression", match: calleeCall("selector_expression", "field")},
 	lang.CPP:        {sep: ":", call: "call_expression", match: cppCall},
-	lang.C:          {sep: ":", call: "call_expression", match: cppCall, lintOnly: true},
+	lang.C:          {sep: ":", call: "call_expression", match: cppCall, more: true},
 	lang.CSharp:     {sep: ".", call: "invocation_expression", match: csharpCall},
 }
 
@@ -48,7 +51,7 @@ func textIs(n syntax.Node, s string) bool { return n.Valid() && n.Text() == s }
 // the evaluator's Python, JavaScript, Go and Rust checks. Matchers are only
 // shown nodes of the language's call type (see checkFunction).
 func calleeCall(memberType, nameField string) callMatcher {
-	return func(n syntax.Node, name string, _ bool) bool {
+	return func(n syntax.Node, name string, _ callReading) bool {
 		return calleeIs(n.Field("function"), memberType, nameField, name)
 	}
 }
@@ -63,14 +66,11 @@ func calleeIs(f syntax.Node, memberType, nameField, name string) bool {
 	return false
 }
 
-func javaCall(n syntax.Node, name string, lint bool) bool {
+func javaCall(n syntax.Node, name string, r callReading) bool {
 	if n.Type() != "method_invocation" {
 		return false
 	}
-	// Divergence (lint profile): the evaluator accepts any identifier
-	// child of the invocation, so the receiver in `max.foo()` counts as a
-	// call of max; Lint looks at the method name only.
-	if lint {
+	if r.methodNameOnly {
 		return textIs(n.Field("name"), name)
 	}
 	for i := 0; i < n.ChildCount(); i++ {
@@ -82,11 +82,9 @@ func javaCall(n syntax.Node, name string, lint bool) bool {
 	return false
 }
 
-func rustCall(n syntax.Node, name string, lint bool) bool {
+func rustCall(n syntax.Node, name string, r callReading) bool {
 	f := n.Field("function")
-	// Divergence (lint profile): turbofish calls such as `iter.map::<T>(..)`
-	// or `parse::<i32>()` are calls too; the evaluator ignores them.
-	if lint && f.Type() == "generic_function" {
+	if r.turbofish && f.Type() == "generic_function" {
 		f = f.Field("function")
 	}
 	if f.Type() == "scoped_identifier" {
@@ -95,7 +93,7 @@ func rustCall(n syntax.Node, name string, lint bool) bool {
 	return calleeIs(f, "field_expression", "field", name)
 }
 
-func cppCall(n syntax.Node, name string, lint bool) bool {
+func cppCall(n syntax.Node, name string, r callReading) bool {
 	if n.Type() != "call_expression" {
 		return false
 	}
@@ -110,17 +108,14 @@ func cppCall(n syntax.Node, name string, lint bool) bool {
 	case "scoped_identifier", "qualified_identifier":
 		last := text[strings.LastIndex(text, "::")+1:]
 		last = strings.TrimPrefix(last, ":")
-		if lint {
+		if r.templateCalls {
 			last = stripTemplateArgs(last)
 		}
 		return last == name
 	case "field_expression":
 		return textIs(f.Field("field"), name)
 	case "template_function":
-		// Divergence (lint profile): `std::max<int>(a, b)` and `get<0>(t)`
-		// are calls of max and get; the evaluator compares the name with
-		// its template arguments attached and misses them.
-		return lint && textIs(f.Field("name"), name)
+		return r.templateCalls && textIs(f.Field("name"), name)
 	}
 	return false
 }
@@ -133,7 +128,7 @@ func stripTemplateArgs(s string) string {
 	return s
 }
 
-func csharpCall(n syntax.Node, name string, lint bool) bool {
+func csharpCall(n syntax.Node, name string, r callReading) bool {
 	if n.Type() != "invocation_expression" {
 		return false
 	}
@@ -148,9 +143,7 @@ func csharpCall(n syntax.Node, name string, lint bool) bool {
 	case "identifier":
 		return f.Text() == name
 	case "generic_name":
-		// Divergence (lint profile): generic calls such as
-		// `list.Max<int>()` or `Enumerable.Repeat<T>(..)` count.
-		return lint && f.NamedChildCount() > 0 && f.NamedChild(0).Type() == "identifier" && f.NamedChild(0).Text() == name
+		return r.genericCalls && f.NamedChildCount() > 0 && f.NamedChild(0).Type() == "identifier" && f.NamedChild(0).Text() == name
 	}
 	return false
 }
@@ -159,9 +152,10 @@ func checkFunction(u *check.Unit, c constraint.Constraint) check.Result {
 	if c.Forbidden {
 		return checkForbiddenFunction(u, c)
 	}
+	r := callReadingOf(u.Profile)
 	cl, ok := callLangs[c.Lang]
-	if !ok || (cl.lintOnly && u.Profile == check.MultiCodeIF) {
-		return unsupported(u, fmt.Sprintf("function calls are not checked for %s", c.LangName))
+	if !ok || (cl.more && !r.moreLanguages) {
+		return unsupported(r.unsupportedUnverified, fmt.Sprintf("function calls are not checked for %s", c.LangName))
 	}
 	name := c.Name
 	if i := strings.LastIndex(name, cl.sep); i >= 0 {
@@ -185,8 +179,7 @@ func checkFunction(u *check.Unit, c constraint.Constraint) check.Result {
 			return syntaxErrorResult(u, errNode, "a call to "+what)
 		}
 	}
-	lint := u.Profile != check.MultiCodeIF
-	call, found := firstMatch(u, root, c.Lang, nodesOf(cl.call), func(n syntax.Node) bool { return cl.match(n, name, lint) })
+	call, found := firstMatch(u, root, c.Lang, nodesOf(cl.call), func(n syntax.Node) bool { return cl.match(n, name, r) })
 	if !found {
 		return check.Failed(fmt.Sprintf("no call to %s found", what))
 	}

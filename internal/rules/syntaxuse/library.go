@@ -10,20 +10,23 @@ import (
 	"github.com/iflint/iflint/internal/syntax"
 )
 
-// libraryRule decides "the code uses library <lib>" from its import
+// The library rule decides "the code uses library <lib>" from its import
 // declarations, as the reference evaluator does: Python import names,
 // JavaScript/TypeScript import and require() sources, Go import paths
 // and Rust use/extern crate declarations. Except for Python, the match
 // is a substring test on the imported path ("chi" matches
-// "github.com/go-chi/chi/v5").
-var LibraryRule = &check.Rule{Type: constraint.Library, Paper: checkLibrary, Lint: checkLibrary}
+// "github.com/go-chi/chi/v5"). A forbidden library is the other way
+// round (library_forbidden.go).
 
-// importFinder returns the first import of lib under root, parsed as id.
-type importFinder func(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool)
+// importFinder returns the first import of lib under root, parsed as id,
+// as r reads imports.
+type importFinder func(u *check.Unit, root syntax.Node, id lang.ID, lib string, r importReading) (syntax.Node, bool)
 
 type libLang struct {
-	find     importFinder
-	lintOnly bool
+	find importFinder
+	// more languages are unknown to the reference evaluator (divergence
+	// more-languages).
+	more bool
 }
 
 var libLangs = map[lang.ID]libLang{
@@ -32,11 +35,11 @@ var libLangs = map[lang.ID]libLang{
 	lang.TypeScript: {find: jsImport},
 	lang.Go:         {find: goImport},
 	lang.Rust:       {find: rustImport},
-	lang.Java:       {find: declImport("import_declaration"), lintOnly: true},
-	lang.Kotlin:     {find: declImport("import_header"), lintOnly: true},
-	lang.CSharp:     {find: declImport("using_directive"), lintOnly: true},
-	lang.C:          {find: declImport("preproc_include"), lintOnly: true},
-	lang.CPP:        {find: declImport("preproc_include"), lintOnly: true},
+	lang.Java:       {find: declImport("import_declaration"), more: true},
+	lang.Kotlin:     {find: declImport("import_header"), more: true},
+	lang.CSharp:     {find: declImport("using_directive"), more: true},
+	lang.C:          {find: declImport("preproc_include"), more: true},
+	lang.CPP:        {find: declImport("preproc_include"), more: true},
 }
 
 // dottedName renders a Python dotted_name without any inner whitespace.
@@ -56,7 +59,7 @@ func firstSegment(dotted string) string {
 	return head
 }
 
-func pythonImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool) {
+func pythonImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, r importReading) (syntax.Node, bool) {
 	return firstMatch(u, root, id, nodesOf("import_statement", "import_from_statement"), func(n syntax.Node) bool {
 		switch n.Type() {
 		case "import_statement":
@@ -72,11 +75,7 @@ func pythonImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint 
 					continue
 				}
 				full := dottedName(name)
-				// Divergence (lint profile): the evaluator compares the
-				// whole dotted name, so `import matplotlib.pyplot as plt`
-				// does not count as using matplotlib; Lint compares the
-				// top-level package as it does for `from` imports.
-				if full == lib || (lint && firstSegment(full) == lib) {
+				if full == lib || (r.topLevelPackage && firstSegment(full) == lib) {
 					return true
 				}
 			}
@@ -101,16 +100,13 @@ func pythonImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint 
 // unquote strips every leading and trailing quote character.
 func unquote(s string) string { return strings.Trim(s, `"'`) }
 
-func jsImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool) {
+func jsImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, r importReading) (syntax.Node, bool) {
 	matches := func(str syntax.Node) bool {
 		if str.Type() != "string" {
 			return false
 		}
 		path := unquote(str.Text())
-		// Divergence (lint profile): a relative or absolute path names a
-		// file of the project, not a package, so "./gotcha.js" does not
-		// count as the library "got".
-		if lint && (strings.HasPrefix(path, ".") || strings.HasPrefix(path, "/")) {
+		if r.relativePaths && (strings.HasPrefix(path, ".") || strings.HasPrefix(path, "/")) {
 			return false
 		}
 		return strings.Contains(path, lib)
@@ -138,7 +134,7 @@ func jsImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool
 	})
 }
 
-func goImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool) {
+func goImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, r importReading) (syntax.Node, bool) {
 	return firstMatch(u, root, id, nodesOf("import_spec"), func(n syntax.Node) bool {
 		if n.Type() != "import_spec" {
 			return false
@@ -150,7 +146,7 @@ func goImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool
 			return false
 		}
 		path := strings.TrimSuffix(strings.TrimPrefix(p.Text(), `"`), `"`)
-		if lint {
+		if r.wholePathElements {
 			return goPathHas(path, lib)
 		}
 		return strings.Contains(path, lib)
@@ -158,12 +154,8 @@ func goImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool
 }
 
 // goPathHas reports whether the import path contains lib as whole path
-// elements, ignoring case and major-version suffixes.
-//
-// Divergence (lint profile): the evaluator tests a case-sensitive
-// substring, so "Gin" misses "github.com/gin-gonic/gin" while "ent" is
-// found in ".../client". Lint compares whole elements: "gin" is an element
-// of the gin path, "ent" of "entgo.io/ent", "yaml" of "gopkg.in/yaml.v3".
+// elements, ignoring case and major-version suffixes (divergence
+// whole-path-elements).
 func goPathHas(path, lib string) bool {
 	norm := func(s string) []string {
 		parts := strings.Split(strings.ToLower(strings.Trim(s, "/")), "/")
@@ -202,8 +194,8 @@ func isDigits(s string) bool {
 	return true
 }
 
-func rustImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bool) (syntax.Node, bool) {
-	if !lint {
+func rustImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, r importReading) (syntax.Node, bool) {
+	if !r.crateSpellings {
 		return firstMatch(u, root, id, nodesOf("use_declaration", "extern_crate_declaration"), func(n syntax.Node) bool {
 			switch n.Type() {
 			case "use_declaration", "extern_crate_declaration":
@@ -212,10 +204,9 @@ func rustImport(u *check.Unit, root syntax.Node, id lang.ID, lib string, lint bo
 			return false
 		})
 	}
-	// Divergence (lint profile): crates are written with '_' for '-' in
-	// code (`use async_std::task`), and since Rust 2018 a crate is often
-	// used through paths alone (`#[tokio::main]`, `serde_json::to_string`)
-	// with no use declaration; Lint accepts both.
+	// Crates are written with '_' for '-' in code (`use
+	// async_std::task`), and since Rust 2018 a crate is often used through
+	// paths alone (`#[tokio::main]`, `serde_json::to_string`).
 	code := strings.ReplaceAll(lib, "-", "_")
 	pattern := nodesOf("use_declaration", "extern_crate_declaration", "scoped_identifier", "scoped_type_identifier")
 	return firstMatch(u, root, id, pattern, func(n syntax.Node) bool {
@@ -246,9 +237,9 @@ func rustPathRoot(n syntax.Node) string {
 }
 
 // declImport matches import-like declarations whose text names lib, for
-// languages the evaluator does not check (Lint profile only).
+// languages the evaluator does not check (divergence more-languages).
 func declImport(nodeType string) importFinder {
-	return func(u *check.Unit, root syntax.Node, id lang.ID, lib string, _ bool) (syntax.Node, bool) {
+	return func(u *check.Unit, root syntax.Node, id lang.ID, lib string, _ importReading) (syntax.Node, bool) {
 		return firstMatch(u, root, id, nodesOf(nodeType), func(n syntax.Node) bool {
 			return strings.Contains(n.Text(), lib)
 		})
@@ -257,14 +248,14 @@ func declImport(nodeType string) importFinder {
 
 // libraryAbsent reports that the source cannot mention lib in any form
 // the finders accept, so the tree need not be searched.
-func libraryAbsent(u *check.Unit, id lang.ID, lib string, lint bool) bool {
+func libraryAbsent(u *check.Unit, id lang.ID, lib string, r importReading) bool {
 	switch {
 	case id == lang.Python:
 		// Names are compared after whitespace is dropped around dots.
 		return srcLacks(u, false, strings.Split(lib, ".")...)
-	case id == lang.Go && lint:
+	case id == lang.Go && r.wholePathElements:
 		return srcLacks(u, true, strings.Split(lib, "/")...)
-	case id == lang.Rust && lint:
+	case id == lang.Rust && r.crateSpellings:
 		return srcLacks(u, false, lib) && srcLacks(u, false, strings.ReplaceAll(lib, "-", "_"))
 	}
 	return srcLacks(u, false, lib)
@@ -274,12 +265,12 @@ func checkLibrary(u *check.Unit, c constraint.Constraint) check.Result {
 	if c.Forbidden {
 		return checkForbiddenLibrary(u, c)
 	}
+	r := importReadingOf(u.Profile)
 	ll, ok := libLangs[c.Lang]
-	if !ok || (ll.lintOnly && u.Profile == check.MultiCodeIF) {
-		return unsupported(u, fmt.Sprintf("library imports are not checked for %s", c.LangName))
+	if !ok || (ll.more && !r.moreLanguages) {
+		return unsupported(r.unsupportedUnverified, fmt.Sprintf("library imports are not checked for %s", c.LangName))
 	}
-	lint := u.Profile != check.MultiCodeIF
-	if libraryAbsent(u, c.Lang, c.Name, lint) {
+	if libraryAbsent(u, c.Lang, c.Name, r) {
 		return check.Failed(fmt.Sprintf("library %q is never imported", c.Name))
 	}
 	root, bad := parsedRoot(u, c.Lang)
@@ -291,7 +282,7 @@ func checkLibrary(u *check.Unit, c constraint.Constraint) check.Result {
 			return syntaxErrorResult(u, errNode, "an import of "+c.Name)
 		}
 	}
-	imp, found := ll.find(u, root, c.Lang, c.Name, lint)
+	imp, found := ll.find(u, root, c.Lang, c.Name, r)
 	if !found {
 		return check.Failed(fmt.Sprintf("library %q is never imported", c.Name))
 	}

@@ -84,13 +84,6 @@ func checkForbiddenLibrary(u *check.Unit, c constraint.Constraint) check.Result 
 	return check.Failed(fmt.Sprintf("forbidden library %q is imported %s", c.Name, times(len(findings))), findings...)
 }
 
-func times(n int) string {
-	if n == 1 {
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
-}
-
 func pythonImportNames(n syntax.Node) []string {
 	switch n.Type() {
 	case "import_statement":

@@ -1,0 +1,91 @@
+package comments
+
+// Source helpers of the fixer: lines, indentation, line breaks, the
+// spans of strings and comments, and offsets mapped back through edits.
+// (internal/fix's indentation fixer has its own copies of a few; each
+// family keeps what its fixer needs rather than share a package of odds
+// and ends.)
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// skipAll refuses every finding of fs for the same reason.
+func skipAll(fs []check.Finding, why string) []check.Skipped {
+	out := make([]check.Skipped, len(fs))
+	for i, f := range fs {
+		out[i] = check.Skipped{Start: f.Start, End: f.End, Reason: why}
+	}
+	return out
+}
+
+func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+func lineStartOf(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+func indentOf(src []byte, off int) string {
+	s := lineStartOf(src, off)
+	e := s
+	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+		e++
+	}
+	return string(src[s:e])
+}
+
+// lineBreak keeps a CRLF file CRLF.
+func lineBreak(src []byte) string {
+	if bytes.Contains(src, []byte("\r\n")) {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// byteSpan is a half-open byte range.
+type byteSpan struct{ start, end int }
+
+// opaqueSpans are the strings and comments: a line starting inside one
+// belongs to its text.
+func opaqueSpans(root syntax.Node) []byteSpan {
+	var out []byteSpan
+	root.Walk(func(n syntax.Node) bool {
+		t := n.Type()
+		if strings.Contains(t, "comment") || strings.Contains(t, "string") || strings.Contains(t, "heredoc") || t == "template_literal" {
+			out = append(out, byteSpan{n.Start(), n.End()})
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+func insideSpan(sp []byteSpan, off int) bool {
+	for _, s := range sp {
+		if s.start < off && off < s.end {
+			return true
+		}
+	}
+	return false
+}
+
+// mapBack maps an offset of the edited text to the original: text an
+// edit inserted maps to the start of the range it replaced.
+func mapBack(sorted check.Edits, off int) int {
+	delta := 0
+	for _, e := range sorted {
+		at := e.Start + delta
+		if off < at {
+			break
+		}
+		if off < at+len(e.New) {
+			return e.Start
+		}
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return off - delta
+}

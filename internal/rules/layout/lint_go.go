@@ -1,0 +1,241 @@
+package layout
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/scanner"
+	"go/token"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+)
+
+// Go's indentation_spacing in the lint profile is what gofmt prints:
+// each line's indentation and the blanks around each operator and comma
+// are compared with go/format's output for the same file (the standard
+// library's own printer, so the verdict is gofmt's by construction), and
+// the fix writes gofmt's blanks. A gofmt-clean file has no finding, so a
+// fix can never make gofmt list a file it did not list before. With a
+// "spaces:<n>" unit, gofmt's tabs count as n spaces each. Only the
+// presence of blanks is compared, not their number: gofmt's alignment of
+// columns (`x   = 1` in a block) is not an operator-spacing matter.
+
+// goTok is a token of go/scanner with byte offsets.
+type goTok struct {
+	tok        token.Token
+	lit        string
+	start, end int
+}
+
+func goScan(src []byte) ([]goTok, bool) {
+	fs := token.NewFileSet()
+	f := fs.AddFile("x.go", -1, len(src))
+	var s scanner.Scanner
+	bad := false
+	s.Init(f, src, func(token.Position, string) { bad = true }, scanner.ScanComments)
+	var out []goTok
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			continue // automatic semicolons have no text
+		}
+		off := f.Offset(pos)
+		text := lit
+		if text == "" {
+			text = tok.String()
+		}
+		end := off + len(text)
+		if tok == token.COMMENT && strings.HasPrefix(lit, "//") {
+			end = off + len(strings.TrimRight(lit, "\r"))
+		}
+		out = append(out, goTok{tok: tok, lit: text, start: off, end: min(end, len(src))})
+	}
+	return out, !bad
+}
+
+// goIssues judges src by go/format; ok is false when gofmt cannot format
+// it (not a complete Go file), and the tree model decides instead.
+func goIssues(src []byte, c constraint.Constraint) ([]layoutIssue, bool) {
+	formatted, err := format.Source(src)
+	if err != nil {
+		return nil, false
+	}
+	a, okA := goScan(src)
+	b, okB := goScan(formatted)
+	if !okA || !okB {
+		return nil, false
+	}
+	pairs := goAlign(a, b)
+	in := c.Indent
+	ma := newIndentModel(src, 4, 4)
+	mb := newIndentModel(formatted, 4, 4)
+	var out []layoutIssue
+	for k, p := range pairs {
+		if p < 0 {
+			continue
+		}
+		ta, tb := a[k], b[p]
+		la, lb := ma.lineOf(ta.start), mb.lineOf(tb.start)
+		lineA, lineB := ma.lines[la], mb.lines[lb]
+		if lineA.lead == ta.start && lineB.lead == tb.start {
+			got := string(src[lineA.start:lineA.lead])
+			want := string(formatted[lineB.start:lineB.lead])
+			if !in.Tabs {
+				want = strings.ReplaceAll(want, "\t", strings.Repeat(" ", in.Width))
+			}
+			if got != want {
+				what := "line"
+				if ta.tok == token.COMMENT {
+					what = "comment line"
+				}
+				msg := fmt.Sprintf("%s indented with %s, gofmt indents it with %s", what, describeLead(got), describeLead(want))
+				if !in.Tabs {
+					msg = fmt.Sprintf("%s indented with %s, expected %s (gofmt's levels, %s each)", what, describeLead(got), describeLead(want), plural(in.Width, "space"))
+				}
+				out = append(out, layoutIssue{Kind: indentIssue, Line: la, Lead: want, TabWidth: 4, Tabs: in.Tabs,
+					Finding: check.Finding{Start: lineA.start, End: max(lineA.lead, min(lineA.start+1, lineA.end)), Message: msg}})
+			}
+		}
+		if ta.tok == token.COMMENT && strings.HasPrefix(ta.lit, "/*") {
+			out = append(out, goCommentLines(src, formatted, ma, mb, ta, tb, in)...)
+		}
+		if c.Spacing != constraint.SpacingRequired || !goSpacedToken(ta.tok) {
+			continue
+		}
+		out = append(out, goSpacing(src, formatted, a, b, k, p)...)
+	}
+	return out, true
+}
+
+// goCommentLines compares the inner lines of a block comment, which
+// gofmt re-indents along with the comment, line by line.
+func goCommentLines(src, formatted []byte, ma, mb *indentModel, ta, tb goTok, in *constraint.Indent) []layoutIssue {
+	la, lb := ma.lineOf(ta.start), mb.lineOf(tb.start)
+	n := ma.lineOf(max(ta.start, ta.end-1)) - la
+	if mb.lineOf(max(tb.start, tb.end-1))-lb != n {
+		return nil
+	}
+	var out []layoutIssue
+	for r := 1; r <= n; r++ {
+		x, y := ma.lines[la+r], mb.lines[lb+r]
+		if x.lead == x.end {
+			continue
+		}
+		got, want := string(src[x.start:x.lead]), string(formatted[y.start:y.lead])
+		if !in.Tabs {
+			want = strings.ReplaceAll(want, "\t", strings.Repeat(" ", in.Width))
+		}
+		if got != want {
+			out = append(out, layoutIssue{Kind: indentIssue, Line: la + r, Lead: want, TabWidth: 4, Tabs: in.Tabs,
+				Finding: check.Finding{Start: x.start, End: max(x.lead, min(x.start+1, x.end)), Message: fmt.Sprintf("comment line indented with %s, gofmt indents it with %s", describeLead(got), describeLead(want))},
+			})
+		}
+	}
+	return out
+}
+
+// goSpacedToken: the tokens whose blanks the spacing rule judges.
+func goSpacedToken(t token.Token) bool {
+	switch t {
+	case token.COMMA:
+		return true
+	case token.LPAREN, token.RPAREN, token.LBRACK, token.RBRACK, token.LBRACE, token.RBRACE,
+		token.PERIOD, token.SEMICOLON, token.COLON, token.ELLIPSIS:
+		return false
+	}
+	return t.IsOperator()
+}
+
+// goSpacing compares the blanks on each side of a[k] with those of its
+// formatted twin b[p], on the same line only, and makes one finding of
+// the token's differences.
+func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []layoutIssue {
+	ta := a[k]
+	var edits check.Edits
+	var sides []string
+	blankNow, blankWanted := false, false
+	side := func(name string, gapA, gapB []byte, at, endA int) {
+		if bytes.ContainsAny(gapA, "\n\r") || bytes.ContainsAny(gapB, "\n\r") || (len(gapA) == 0) == (len(gapB) == 0) {
+			return
+		}
+		sides = append(sides, name)
+		blankNow, blankWanted = len(gapA) > 0, len(gapB) > 0
+		edits = append(edits, check.Edit{Start: at, End: endA, New: string(gapB)})
+	}
+	if k > 0 && p > 0 {
+		side("before", src[a[k-1].end:ta.start], formatted[b[p-1].end:b[p].start], a[k-1].end, ta.start)
+	}
+	if k+1 < len(a) && p+1 < len(b) {
+		side("after", src[ta.end:a[k+1].start], formatted[b[p].end:b[p+1].start], ta.end, a[k+1].start)
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%q", ta.lit)
+	if ta.tok == token.COMMA {
+		what = "comma"
+	}
+	where := sides[0] + " it"
+	if len(sides) == 2 {
+		where = "around it"
+	}
+	var msg string
+	switch {
+	case len(sides) == 2 && !blankWanted:
+		msg = fmt.Sprintf("%s has blanks %s; gofmt prints none", what, where)
+	case len(sides) == 2:
+		msg = fmt.Sprintf("%s has no blanks %s; gofmt prints them", what, where)
+	case blankNow:
+		msg = fmt.Sprintf("%s has a blank %s; gofmt prints none", what, where)
+	default:
+		msg = fmt.Sprintf("%s has no blank %s; gofmt prints one", what, where)
+	}
+	return []layoutIssue{{Kind: spacingIssue, Finding: check.Finding{Start: ta.start, End: ta.end, Message: msg}, Edits: edits}}
+}
+
+// goAlign pairs each token of a with the same token of b (gofmt changes
+// blanks, not tokens, apart from sorting imports and dropping explicit
+// semicolons at line ends), -1 where it has none. It walks both and, at
+// a difference, looks a little ahead for the next common token.
+func goAlign(a, b []goTok) []int {
+	out := make([]int, len(a))
+	same := func(x, y goTok) bool {
+		return x.tok == y.tok && (x.tok == token.SEMICOLON || x.tok == token.COMMENT || x.lit == y.lit)
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if same(a[i], b[j]) {
+			out[i] = j
+			i++
+			j++
+			continue
+		}
+		found := false
+		for d := 1; d < 64 && !found; d++ {
+			for di := 0; di <= d; di++ {
+				ii, jj := i+di, j+(d-di)
+				if ii < len(a) && jj < len(b) && same(a[ii], b[jj]) {
+					for x := i; x < ii; x++ {
+						out[x] = -1
+					}
+					i, j = ii, jj
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			out[i] = -1
+			i++
+		}
+	}
+	for ; i < len(a); i++ {
+		out[i] = -1
+	}
+	return out
+}

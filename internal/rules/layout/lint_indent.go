@@ -1,0 +1,250 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/eslintindent"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// lintIndentIssues judges the indentation of u under c in the lint
+// profile: Go by gofmt, Python by pycodestyle's rules, other languages by
+// the tree model, and languages without a model by the unit alone.
+func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]layoutIssue, error) {
+	in := c.Indent
+	tw, unit := 4, 4
+	if !in.Tabs {
+		tw, unit = in.Width, in.Width
+	}
+	if c.Lang == lang.JavaScript || c.Lang == lang.TypeScript {
+		return eslintIssues(u.Src, ft, in), nil
+	}
+	spec := indentLangs[c.Lang]
+	if spec == nil {
+		return unitOnlyIssues(u.Src, in, tw), nil
+	}
+	m := buildIndentModel(u.Src, ft, spec, tw, unit)
+	return modelIssues(m, in, c.Lang == lang.Python), nil
+}
+
+// renderLead is the leading whitespace of col columns in the unit:
+// spaces, or tabs and (for a visual alignment) fewer than a tab's width
+// of spaces.
+func renderLead(col, tw int, tabs bool) string {
+	if col <= 0 {
+		return ""
+	}
+	if !tabs {
+		return strings.Repeat(" ", col)
+	}
+	return strings.Repeat("\t", col/tw) + strings.Repeat(" ", col%tw)
+}
+
+// modelIssues turns the model's rejected lines into issues.
+func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIssue {
+	deps := m.dependents(python)
+	var out []layoutIssue
+	tied := map[int]int{} // lines moved by a Python block issue: its line
+	for i := range m.lines {
+		l := &m.lines[i]
+		if _, ok := tied[i]; l.kind == lineSkip || ok {
+			continue
+		}
+		lead := string(m.src[l.start:l.lead])
+		if l.kind == lineUnit {
+			// No structure to judge by: only tabs where spaces are the
+			// unit (or the other way round) are certain mistakes; a width
+			// that is not a multiple may be a continuation's alignment.
+			if spec := m.spec; spec != nil && spec.skipLine != nil && spec.skipLine(m.src, l.lead) {
+				continue
+			}
+			if in.Tabs && strings.HasPrefix(lead, " ") || !in.Tabs && strings.Contains(lead, "\t") {
+				msg := "line indented with spaces, expected tabs"
+				if !in.Tabs {
+					msg = fmt.Sprintf("line indented with a tab, expected %s per level", plural(in.Width, "space"))
+				}
+				col := l.col
+				out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
+					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: true,
+					Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg + " (in code the grammar cannot parse)"}})
+			}
+			continue
+		}
+		unitBad := in.Tabs && lead != renderLead(l.col, m.tabWidth, true) || !in.Tabs && strings.Contains(lead, "\t")
+		depthBad := !m.accepts(i)
+		if !unitBad && !depthBad {
+			continue
+		}
+		want := l.col
+		if depthBad {
+			want = l.ecol
+		}
+		is := m.issueAt(i, want, in, deps, python, tied)
+		is.Message = indentMessage(lead, l, want, in, depthBad)
+		out = append(out, is)
+	}
+	return out
+}
+
+// issueAt is the issue that re-indents line i to column want, moving the
+// lines judged relative to it along. In Python the statements of a block
+// must share one column, so the block's later statements (and theirs)
+// move with its first; tied records them.
+func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]int) layoutIssue {
+	l := &m.lines[i]
+	is := layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
+		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
+	moved := deps[i]
+	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
+		for j := i + 1; j < len(m.lines); j++ {
+			s := m.lines[j]
+			if _, ok := tied[j]; s.kind == lineSkip || ok || slices.Contains(moved, j) {
+				continue
+			}
+			if s.anchor != l.anchor || s.col != l.col || s.kind != lineCode || m.continuation(j) {
+				if s.kind == lineCode && s.col <= m.lines[l.anchor].col {
+					break
+				}
+				continue
+			}
+			tied[j] = i
+			moved = append(moved, j)
+			moved = append(moved, deps[j]...)
+		}
+	}
+	last := l.lead
+	if is.Shift != 0 {
+		for _, j := range moved {
+			d := m.lines[j]
+			if d.kind == lineSkip {
+				continue
+			}
+			mv := leadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}
+			if d.mode == flagged {
+				mv.Set, mv.Want = true, d.ecol
+			}
+			is.Moves = append(is.Moves, mv)
+			last = max(last, d.lead)
+		}
+	}
+	if last == l.start {
+		last = min(l.start+1, l.end)
+	}
+	is.Finding = check.Finding{Start: l.start, End: last}
+	return is
+}
+
+// continuation reports whether line i continues a statement (inside
+// brackets, or after a backslash) rather than starting one.
+func (m *indentModel) continuation(i int) bool {
+	return m.lines[i].cont
+}
+
+// indentMessage says what is wrong with a line's leading blanks.
+func indentMessage(lead string, l *indentLine, want int, in *constraint.Indent, depthBad bool) string {
+	what := "line"
+	if l.kind == lineComment {
+		what = "comment line"
+	}
+	if in.Tabs {
+		if strings.Contains(lead, " ") && !l.visual {
+			if depthBad {
+				return fmt.Sprintf("%s indented with spaces, expected %s", what, tabsCount(want, in))
+			}
+			return what + " indented with spaces, expected tabs"
+		}
+		got := tabsCount(l.col, in)
+		return fmt.Sprintf("%s indented with %s, expected %s%s", what, got, tabsCount(want, in), visualNote(l))
+	}
+	if strings.Contains(lead, "\t") {
+		return fmt.Sprintf("%s indented with a tab, expected %s", what, plural(want, "space"))
+	}
+	return fmt.Sprintf("%s indented with %s, expected %d%s", what, plural(l.col, "space"), want, visualNote(l))
+}
+
+func visualNote(l *indentLine) string {
+	if l.visual {
+		return " (aligned with the opening bracket)"
+	}
+	return ""
+}
+
+func tabsCount(col int, in *constraint.Indent) string {
+	n, r := col/4, col%4
+	if r != 0 {
+		return fmt.Sprintf("%s and %s", plural(n, "tab"), plural(r, "space"))
+	}
+	return plural(n, "tab")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// unitOnlyIssues judges languages without a tree model by their unit
+// alone: tabs, or a multiple of the width, outside strings and comments.
+func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []layoutIssue {
+	m := newIndentModel(src, tw, tw)
+	var out []layoutIssue
+	for i, l := range m.lines {
+		if l.lead == l.end {
+			continue
+		}
+		lead := string(src[l.start:l.lead])
+		msg := indentProblem([]byte(lead), in)
+		if msg == "" {
+			continue
+		}
+		col := l.col
+		if !in.Tabs {
+			col = (col + in.Width/2) / in.Width * in.Width
+		}
+		out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, tw, in.Tabs), TabWidth: tw, Tabs: in.Tabs,
+			Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg}})
+	}
+	return out
+}
+
+// eslintIssues reports the lines eslint's indent rule reports, each
+// fixed to the indentation the rule wants.
+func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []layoutIssue {
+	unit := "\t"
+	if !in.Tabs {
+		unit = strings.Repeat(" ", in.Width)
+	}
+	lines := srclines.Split(src, 4)
+	var out []layoutIssue
+	for _, r := range eslintindent.Judge(src, ft, unit) {
+		l := lines[r.Line]
+		got := string(src[l.Start:l.Lead])
+		what := "line"
+		if r.Comment {
+			what = "comment line"
+		}
+		out = append(out, layoutIssue{Kind: indentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
+			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, describeLead(got), describeLead(r.Want))},
+		})
+	}
+	return out
+}
+
+// describeLead names leading whitespace: "4 spaces", "2 tabs", "1 tab and 2 spaces".
+func describeLead(s string) string {
+	tabs, spaces := strings.Count(s, "\t"), strings.Count(s, " ")
+	switch {
+	case tabs == 0:
+		return plural(spaces, "space")
+	case spaces == 0:
+		return plural(tabs, "tab")
+	}
+	return plural(tabs, "tab") + " and " + plural(spaces, "space")
+}

@@ -1,0 +1,302 @@
+package layout
+
+import (
+	"strings"
+
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// treeIndent builds an indentModel from a syntax tree (copied into Go
+// memory once, so that walking it costs no cgo call) and a language's
+// indentLang table.
+type treeIndent struct {
+	m      *indentModel
+	spec   *indentLang
+	done   []bool // line already judged (its first token was seen)
+	ft     *syntax.FlatTree
+	f      []syntax.FlatNode // ft.Nodes
+	hasErr []bool            // the node's subtree holds an error or missing node
+}
+
+// fn is a node of the flat tree: its index.
+type fn = int
+
+func (b *treeIndent) typ(n fn) string { return b.f[n].Type }
+func (b *treeIndent) start(n fn) int  { return b.f[n].Start }
+func (b *treeIndent) end(n fn) int    { return b.f[n].End }
+
+func (b *treeIndent) children(n fn) []fn { return b.ft.Children(n) }
+
+// buildIndentModel judges every line of src by the tree rooted at root.
+func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidth, unitCols int) *indentModel {
+	m := newIndentModel(src, tabWidth, unitCols)
+	m.spec = spec
+	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), ft: ft, f: ft.Nodes}
+	b.hasErr = make([]bool, len(b.f))
+	for i := len(b.f) - 1; i >= 0; i-- {
+		if b.f[i].Error || b.f[i].Missing {
+			b.hasErr[i] = true
+		}
+		if p := b.f[i].Parent; p >= 0 && b.hasErr[i] {
+			b.hasErr[p] = true
+		}
+	}
+	for i, l := range m.lines {
+		if l.lead == l.end {
+			b.done[i] = true // blank
+		}
+	}
+	// A top-level declaration that does not parse cleanly (a macro the
+	// grammar cannot read, say) has no structure to judge by, and
+	// neither has the stray block a parser error leaves behind it.
+	afterError := false
+	for _, c := range b.children(0) {
+		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 {
+			for j := m.lineOf(b.start(c)); j < len(m.lines) && m.lines[j].start < b.end(c); j++ {
+				if !b.done[j] {
+					m.lines[j].kind = lineUnit
+				}
+				b.done[j] = true
+			}
+			afterError = true
+			continue
+		}
+		if !isCommentType(b.typ(c)) {
+			afterError = false
+		}
+	}
+	// Pre-order over the flat tree with an explicit stack of ancestors
+	// (trees 10,000 deep are fine).
+	var stack []fn
+	type frame struct {
+		n    fn
+		next fn // the next child to visit
+	}
+	work := []frame{{0, -2}}
+	for len(work) > 0 {
+		top := &work[len(work)-1]
+		n := top.n
+		if top.next == -2 {
+			x := b.f[n]
+			t := x.Type
+			switch {
+			case x.Error || x.Missing && x.End == x.Start:
+				if x.Error {
+					b.skipInside(x.Start-1, x.End)
+				}
+				work = work[:len(work)-1]
+				continue
+			case x.First < 0 || spec.opaque[t] || isCommentType(t):
+				b.token(n, stack)
+				b.skipInside(x.Start, x.End)
+				work = work[:len(work)-1]
+				continue
+			}
+			stack = append(stack, n)
+			top.next = x.First
+		}
+		if top.next < 0 {
+			stack = stack[:len(stack)-1]
+			work = work[:len(work)-1]
+			continue
+		}
+		c := top.next
+		top.next = b.f[c].Next
+		if top.next < 0 {
+			top.next = -1
+		}
+		work = append(work, frame{c, -2})
+	}
+	// In regions judged by the unit alone, the lines inside comments and
+	// strings (an ERROR node's too) are text, not indentation.
+	for _, x := range b.f {
+		if isCommentType(x.Type) || spec.opaque[x.Type] {
+			for j := m.lineOf(x.Start) + 1; j < len(m.lines) && m.lines[j].lead < x.End; j++ {
+				if m.lines[j].kind == lineUnit && m.lines[j].lead > x.Start {
+					m.lines[j].kind = lineSkip
+				}
+			}
+		}
+	}
+	m.finish()
+	return m
+}
+
+func isCommentType(t string) bool { return strings.Contains(t, "comment") }
+
+// skipInside marks the lines whose first non-blank lies inside (s, e) as
+// not judged: their blanks are a string's or comment's text.
+func (b *treeIndent) skipInside(s, e int) {
+	if e-s < 2 {
+		return
+	}
+	for i := b.m.lineOf(s) + 1; i < len(b.m.lines) && b.m.lines[i].lead < e; i++ {
+		if b.m.lines[i].lead > s {
+			b.done[i] = true
+		}
+	}
+}
+
+// token judges the line that n starts, if n is its first token.
+func (b *treeIndent) token(n fn, stack []fn) {
+	s := b.start(n)
+	if b.end(n) == s {
+		return // zero-width tokens (Python's newlines, missing nodes)
+	}
+	i := b.m.lineOf(s)
+	l := &b.m.lines[i]
+	if b.done[i] || l.lead != s {
+		return
+	}
+	b.done[i] = true
+	if isCommentType(b.typ(n)) {
+		l.kind = lineComment
+	} else {
+		l.kind = lineCode
+	}
+	if b.spec.skipLine != nil && b.spec.skipLine(b.m.src, s) {
+		l.kind = lineSkip
+		return
+	}
+	b.judge(i, n, stack)
+}
+
+// judge sets line i's anchor and accepted columns from the ancestors of
+// its first token t.
+func (b *treeIndent) judge(i int, t fn, stack []fn) {
+	m, spec := b.m, b.spec
+	l := &m.lines[i]
+	u := m.unitCols
+	for _, a := range stack {
+		if spec.ignore[b.typ(a)] && b.start(a) < b.start(t) {
+			l.kind = lineSkip
+			return
+		}
+		if spec.freeWithComments[b.typ(a)] && b.start(a) < b.start(t) && b.hasCommentChild(a) {
+			// rustfmt leaves an expression with comments inside as written.
+			l.free, l.want = true, []int{l.col}
+			return
+		}
+	}
+	child := t
+	for k := len(stack) - 1; k >= 0; k-- {
+		a := stack[k]
+		at := b.typ(a)
+		if spec.transparent[at] {
+			continue // conditional compilation does not nest code
+		}
+		if o, closer := b.bracketOf(a); o >= 0 {
+			ol := m.lineOf(b.start(o))
+			if b.start(o) < b.start(t) && ol < i {
+				base := ol
+				if spec.body[at] && k > 0 && m.lines[ol].lead != b.start(o) {
+					if p := stack[k-1]; b.bracketIndex(p) < 0 && m.lineOf(b.start(p)) < ol {
+						base = m.lineOf(b.start(p))
+					}
+				}
+				bc := m.lines[base].col
+				l.anchor = base
+				l.cont = !spec.body[at]
+				isClose := closer >= 0 && b.start(child) == b.start(t) && child == closer
+				switch {
+				case isClose:
+					l.want = []int{bc}
+					if spec.wrapAtLeast && l.cont && bc > 0 {
+						// An expression's closing bracket may also stand at
+						// its content's continuation indent (google-java-format).
+						l.atLeast = bc
+					}
+					if spec.visual != visualNone {
+						if v, ok := b.visualCol(o); ok && spec.visual == visualPEP8 {
+							l.want = []int{v}
+							l.visual = true
+						}
+					}
+				case b.start(child) == b.start(t) && spec.branch[b.typ(child)]:
+					l.want = []int{bc}
+				default:
+					l.want = []int{bc + u}
+					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
+						l.want = append(l.want, bc)
+					}
+					if b.start(child) == b.start(t) && spec.label[b.typ(child)] {
+						l.want = append(l.want, 0, bc)
+					}
+					if v, ok := b.visualCol(o); ok && spec.visual != visualNone {
+						if spec.visual == visualPEP8 {
+							l.want = []int{v}
+							l.visual = true
+						} else {
+							l.want = append(l.want, v)
+						}
+					}
+					for x := 1; x <= spec.bracketExtra; x++ {
+						l.want = append(l.want, bc+u*(1+x))
+					}
+					if spec.wrapAtLeast && l.cont {
+						l.atLeast = bc + u
+					}
+				}
+				return
+			}
+		} else if spec.cont[at] && m.lineOf(b.start(a)) < i {
+			base := m.lineOf(b.start(a))
+			bc := m.lines[base].col
+			l.anchor = base
+			l.cont = !spec.stmt[at]
+			startsChild := b.start(child) == b.start(t)
+			switch {
+			case spec.preamble[b.typ(child)] || startsChild && b.afterPreamble(a, child):
+				// Annotations on their own lines, and the declaration
+				// they annotate, sit at the declaration's level.
+				l.want = []int{bc}
+			case startsChild && spec.branch[b.typ(child)]:
+				l.want = []int{bc}
+			case startsChild && b.typ(child) == at && b.prevSiblingType(a, child) == "else":
+				// `else` and its `if` split over two lines: the if sits
+				// with its else, or one level deeper.
+				l.want = []int{bc, bc + u}
+			case startsChild && spec.body[b.typ(child)] && b.bracketIndex(child) == 0:
+				// A statement's own block on the next line (Allman).
+				l.want = []int{bc}
+			case spec.free[at]:
+				l.free = true
+				l.want = []int{l.col}
+			case spec.flat[at]:
+				l.want = []int{bc}
+			default:
+				l.want = []int{bc + u}
+				for x := 1; x <= spec.contExtra; x++ {
+					l.want = append(l.want, bc+u*(1+x))
+				}
+				if spec.wrapAtLeast && l.cont {
+					l.atLeast = bc + u
+				}
+				if spec.contZero[at] {
+					l.want = append(l.want, bc)
+				}
+				if startsChild && spec.label[b.typ(child)] {
+					l.want = append(l.want, 0, bc)
+				}
+				if spec.visual == visualAllowed {
+					// A continuation inside brackets may align with the
+					// first token after the innermost opening bracket.
+					if v, ok := b.enclosingVisual(stack[:k], t); ok {
+						l.want = append(l.want, v)
+					}
+				}
+				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
+					if p, ok := b.closerLineBefore(i); ok {
+						l.want = append(l.want, p)
+					}
+				}
+			}
+			return
+		}
+		child = a
+	}
+	l.want = []int{0}
+	if spec.topAny {
+		l.free = true
+	}
+}

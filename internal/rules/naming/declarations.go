@@ -1,0 +1,278 @@
+package naming
+
+// The lint profile's declaration model: the names a file binds, each at
+// its declaration site, with the kind the syntax tree gives it. It is
+// data-driven in the spirit of tree-sitter's tags.scm and locals.scm:
+// one embedded query per language (queries/naming/<lang>.scm) marks
+// definitions, destructuring patterns, scopes and the sites a language
+// forces a name on; this file turns the captures into declarations.
+//
+// Capture names the queries use:
+//
+//	@definition.<kind>  the name node of a declaration of that kind
+//	@pattern.<kind>     a destructuring pattern or C declarator whose
+//	                    bindings (bindings.go) are of that kind
+//	@scope.function     a function body: declarations inside are local
+//	@scope.class        a class body: functions there are methods,
+//	                    variables fields
+//	@exempt.<reason>    a name node whose spelling the language or a
+//	                    framework forces (exemptions.go)
+//	@global             a name a Python `global` statement rebinds
+//	@_<anything>        helpers for predicates, ignored
+//
+// References are never declarations: a call, an attribute, a type, an
+// imported module's member or a `new Error('msg')` argument is not
+// captured by any definition pattern.
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+//go:embed queries/naming/*.scm
+var namingQueryFiles embed.FS
+
+// Scope says where a declaration lives.
+type Scope int
+
+const (
+	ScopeModule   Scope = iota // file, package, namespace level
+	ScopeClass                 // directly in a class, struct, impl or object body
+	ScopeFunction              // inside a function, method or lambda body
+)
+
+func (s Scope) String() string {
+	return [...]string{"module", "class", "function"}[s]
+}
+
+// Declaration is one declared name at one declaration site.
+type Declaration struct {
+	Name       string
+	Start, End int
+	Kind       constraint.NameKind
+	Scope      Scope
+	// Exempt, when set, is why the language forces this spelling (an
+	// override, a test hook, a constructor); such names are not checked.
+	Exempt string
+}
+
+// namingQuery returns the embedded declaration query of a language.
+func namingQuery(id lang.ID) (string, bool) {
+	b, err := namingQueryFiles.ReadFile("queries/naming/" + string(id) + ".scm")
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// Supported reports whether the lint profile's naming rule has a
+// declaration model for id.
+func Supported(id lang.ID) bool {
+	_, ok := namingQuery(id)
+	return ok && syntax.Supported(id)
+}
+
+type scopeSpan struct {
+	start, end int
+	kind       Scope
+}
+
+// declSite is a name node found by a definition or pattern capture.
+type declSite struct {
+	node syntax.Node
+	kind constraint.NameKind
+}
+
+// Declarations returns every declaration of u in language id, in source
+// order, once per unit: the lint profile's declaration model, which its
+// rule and its renames read, and internal/verify's rename safety proof
+// too, so that all three agree on what the file declares.
+func Declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
+	return check.MemoErr(u, "naming.decls:"+string(id), func() ([]Declaration, error) {
+		return declarations(u, id)
+	})
+}
+
+func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
+	text, ok := namingQuery(id)
+	if !ok {
+		return nil, fmt.Errorf("naming_convention: no declaration model for %s", id)
+	}
+	q, err := syntax.CompileQuery(id, text)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := u.Tree(id)
+	if err != nil {
+		return nil, err
+	}
+	spec := namingLangs[id]
+	var sites []declSite
+	var scopes []scopeSpan
+	exempt := map[int]string{}
+	type globalName struct {
+		name string
+		at   int
+	}
+	var globals []globalName
+	for _, c := range q.Captures(tree.Root()) {
+		group, rest, _ := strings.Cut(c.Name, ".")
+		switch group {
+		case "definition":
+			sites = append(sites, declSite{c.Node, constraint.NameKind(rest)})
+		case "pattern":
+			kind := constraint.NameKind(rest)
+			if spec.bindings == nil {
+				continue
+			}
+			spec.bindings(c.Node, func(n syntax.Node, k constraint.NameKind) {
+				// A declarator may turn a variable or field into a
+				// function or method (and a function defined as
+				// Foo::bar into a method); a parameter or typedef
+				// stays one.
+				if k == "" || kind != constraint.KindVariable && kind != constraint.KindField && kind != constraint.KindFunction {
+					k = kind
+				}
+				sites = append(sites, declSite{n, k})
+			})
+		case "scope":
+			s := ScopeFunction
+			if rest == "class" {
+				s = ScopeClass
+			}
+			scopes = append(scopes, scopeSpan{c.Node.Start(), c.Node.End(), s})
+		case "exempt":
+			if _, seen := exempt[c.Node.Start()]; !seen {
+				exempt[c.Node.Start()] = rest
+			}
+		case "global":
+			globals = append(globals, globalName{c.Node.Text(), c.Node.Start()})
+		}
+	}
+	// One declaration per name node: the most specific kind wins when
+	// several patterns match it (a static final field is a constant, a
+	// record component a field, not a parameter).
+	best := map[int]declSite{}
+	for _, s := range sites {
+		if !s.node.Valid() || s.node.End() <= s.node.Start() {
+			continue
+		}
+		if cur, ok := best[s.node.Start()]; !ok || kindRank(s.kind) > kindRank(cur.kind) {
+			best[s.node.Start()] = s
+		}
+	}
+	out := make([]Declaration, 0, len(best))
+	for _, s := range best {
+		out = append(out, Declaration{Name: s.node.Text(), Start: s.node.Start(), End: s.node.End(), Kind: s.kind, Exempt: exempt[s.node.Start()]})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	fnOf := assignScopes(out, scopes)
+	// A Python `global X` in a function makes its assignments to X
+	// module-level ones.
+	if len(globals) > 0 {
+		globalIn := map[string]bool{}
+		for _, g := range globals {
+			globalIn[fmt.Sprint(innermostFunctionAt(g.at, scopes), "\x00", g.name)] = true
+		}
+		for i := range out {
+			if out[i].Scope == ScopeFunction && out[i].Kind == constraint.KindVariable && globalIn[fmt.Sprint(fnOf[i], "\x00", out[i].Name)] {
+				out[i].Scope = ScopeModule
+			}
+		}
+	}
+	for i := range out {
+		d := &out[i]
+		switch {
+		case d.Kind == constraint.KindFunction && d.Scope == ScopeClass:
+			d.Kind = constraint.KindMethod
+		case d.Kind == constraint.KindVariable && d.Scope == ScopeClass:
+			d.Kind = constraint.KindField
+		}
+		if d.Exempt == "" && spec.exempt != nil {
+			d.Exempt = spec.exempt(u, d)
+		}
+	}
+	return out, nil
+}
+
+// kindRank orders kinds from general to specific for resolving a name
+// node that several patterns capture.
+func kindRank(k constraint.NameKind) int {
+	switch k {
+	case constraint.KindVariable:
+		return 0
+	case constraint.KindParameter:
+		return 1
+	case constraint.KindField:
+		return 2
+	case constraint.KindFunction:
+		return 3
+	case constraint.KindMethod:
+		return 4
+	case constraint.KindClass:
+		return 5
+	case constraint.KindConstant:
+		return 7
+	case constraint.KindImport:
+		return 8
+	}
+	return 6 // the class sub-kinds
+}
+
+// assignScopes gives each declaration (sorted by start) the kind of its
+// innermost enclosing scope, by a sweep over the scope spans, and
+// returns the start of each one's innermost function scope (-1 for
+// none).
+func assignScopes(decls []Declaration, scopes []scopeSpan) []int {
+	fn := make([]int, len(decls))
+	sort.Slice(scopes, func(i, j int) bool {
+		if scopes[i].start != scopes[j].start {
+			return scopes[i].start < scopes[j].start
+		}
+		return scopes[i].end > scopes[j].end
+	})
+	var stack []scopeSpan
+	k := 0
+	for i := range decls {
+		d := &decls[i]
+		for k < len(scopes) && scopes[k].start <= d.Start {
+			for len(stack) > 0 && stack[len(stack)-1].end <= scopes[k].start {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, scopes[k])
+			k++
+		}
+		for len(stack) > 0 && stack[len(stack)-1].end < d.End {
+			stack = stack[:len(stack)-1]
+		}
+		d.Scope = ScopeModule
+		if len(stack) > 0 {
+			d.Scope = stack[len(stack)-1].kind
+		}
+		fn[i] = -1
+		for j := len(stack) - 1; j >= 0; j-- {
+			if stack[j].kind == ScopeFunction {
+				fn[i] = stack[j].start
+				break
+			}
+		}
+	}
+	return fn
+}
+
+func innermostFunctionAt(at int, scopes []scopeSpan) int {
+	best, bestStart := -1, -1
+	for _, s := range scopes {
+		if s.kind == ScopeFunction && s.start <= at && at < s.end && s.start > bestStart {
+			best, bestStart = s.start, s.start
+		}
+	}
+	return best
+}

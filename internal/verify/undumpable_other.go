@@ -1,9 +1,0 @@
-//go:build !linux
-
-package verify
-
-// undumpable has no portable equivalent; see the Linux version.
-func undumpable() {}
-
-// Dumpable reports true where undumpable is not available.
-func Dumpable() bool { return true }
