@@ -37,12 +37,13 @@ var registry = func() map[constraint.Type]*check.Rule {
 		if _, dup := m[r.Type]; dup {
 			panic("duplicate rule for " + string(r.Type))
 		}
-		m[r.Type] = r
+		m[r.Type] = guarded(r)
 	}
 	return m
 }()
 
-// For returns the rule deciding t, if t is rule-decided.
+// For returns the rule deciding t, if t is rule-decided, its runs within
+// the work budget (budget.go).
 func For(t constraint.Type) (*check.Rule, bool) {
 	r, ok := registry[t]
 	return r, ok
