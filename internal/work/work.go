@@ -11,6 +11,7 @@ package work
 import (
 	"fmt"
 	"math/bits"
+	"runtime/debug"
 )
 
 // Units of work are steps of the loops that scale with the input: a
@@ -73,7 +74,8 @@ func (e *Exceeded) Error() string {
 }
 
 // Guard runs f, turning a stop by a meter into the *Exceeded it
-// panicked with; any other panic goes on.
+// panicked with; any other panic goes on as a *Panic holding the stack
+// where it happened, which recovering here would otherwise lose.
 func Guard(f func()) (stopped *Exceeded) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -81,12 +83,31 @@ func Guard(f func()) (stopped *Exceeded) {
 				stopped = e
 				return
 			}
-			panic(p)
+			if _, ok := p.(*Panic); ok {
+				panic(p)
+			}
+			panic(&Panic{Value: p, Stack: debug.Stack()})
 		}
 	}()
 	f()
 	return nil
 }
+
+// Panic is a panic other than a stop that Guard passed on, with the
+// stack of the goroutine where it was raised. check.Rule.Run reports
+// that stack (through PanicValue and PanicStack) in its RuleError.
+type Panic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *Panic) Error() string { return fmt.Sprint(p.Value) }
+
+// PanicValue is the value the code panicked with.
+func (p *Panic) PanicValue() any { return p.Value }
+
+// PanicStack is the stack where the code panicked.
+func (p *Panic) PanicStack() []byte { return p.Stack }
 
 // Memoizer is what keeps one meter per unit of source (a check.Unit).
 type Memoizer interface {

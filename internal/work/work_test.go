@@ -23,13 +23,21 @@ func TestMeterStopsPastItsLimit(t *testing.T) {
 
 func TestGuardLetsOtherPanicsThrough(t *testing.T) {
 	defer func() {
-		if p := recover(); p != "boom" {
+		p, ok := recover().(*Panic)
+		if !ok || p.PanicValue() != "boom" {
 			t.Fatalf("recovered %v, want the original panic", p)
 		}
+		// The stack is where the panic happened, not where Guard passed
+		// it on.
+		if !strings.Contains(string(p.PanicStack()), "work.explode") {
+			t.Fatalf("stack lost the panicking function:\n%s", p.PanicStack())
+		}
 	}()
-	Guard(func() { panic("boom") })
+	Guard(explode)
 	t.Fatal("no panic")
 }
+
+func explode() { panic("boom") }
 
 func TestBudgetGrowsWithTheFile(t *testing.T) {
 	if Budget(0) != Base || Budget(1000)-Budget(0) != 1000*PerByte {
