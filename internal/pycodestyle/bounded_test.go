@@ -21,9 +21,11 @@ var pathological = map[string]func(n int) string{
 	"nested one line": func(n int) string { return "x = " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n" },
 	"nested lines":    func(n int) string { return "x = " + strings.Repeat("[\n", n) + strings.Repeat("]\n", n) },
 	"dict colons":     func(n int) string { return "x = {" + strings.Repeat("1:[1],", n) + "}\n" },
-	"closing rows":    func(n int) string { return "x = " + strings.Repeat("(", n) + "\n" + strings.Repeat("1,\n", n) + strings.Repeat(")\n", n) },
-	"hanging rows":    func(n int) string { return "x = [(\n" + strings.Repeat("1), (\n", n) + "1)]\n" },
-	"non-ascii":       func(n int) string { return "x = [" + strings.Repeat("'é',", n) + "]\n" },
+	"closing rows": func(n int) string {
+		return "x = " + strings.Repeat("(", n) + "\n" + strings.Repeat("1,\n", n) + strings.Repeat(")\n", n)
+	},
+	"hanging rows": func(n int) string { return "x = [(\n" + strings.Repeat("1), (\n", n) + "1)]\n" },
+	"non-ascii":    func(n int) string { return "x = [" + strings.Repeat("'é',", n) + "]\n" },
 }
 
 func workOf(t *testing.T, src string) int64 {
