@@ -55,19 +55,44 @@ func workOn(t *testing.T, c constraint.Constraint, p check.Profile, src string) 
 	return used
 }
 
-// Every family's rules, in both profiles, on every pathological shape:
-// the work counted at 8 times the size stays within 12 times the work
-// at the size (n·log n; quadratic work grows 64 times). Work is counted
-// by the meter the rules charge, never timed.
+// metered are the types whose rules and composers charge the work meter
+// in the loops that scale with the input. The others run under the same
+// budget but count nothing yet, so a bound on their work would hold
+// vacuously: they are left out here until they charge it (issue 22).
+var metered = map[constraint.Type]bool{constraint.Indentation: true}
+
+// The metered rules, in both profiles, on every pathological shape: the
+// work counted at 8 times the size stays within 12 times the work at
+// the size (n·log n; quadratic work grows 64 times). Work is counted by
+// the meter the rules charge, never timed.
 func TestRulesWorkIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses files of tens of kilobytes in every language")
 	}
 	const n = 200
+	measured := map[constraint.Type]int{}
+	defer func() {
+		for typ := range metered {
+			if measured[typ] == 0 {
+				t.Errorf("%s: no shape counted any work, so no bound is shown", typ)
+			}
+		}
+	}()
 	for _, c := range boundedConstraints(t) {
+		if !metered[c.Type] {
+			continue
+		}
 		for name, gen := range pathologicalShapes(c.Lang) {
 			for _, p := range []check.Profile{check.Lint, check.MultiCodeIF} {
 				small, big := workOn(t, c, p, gen(n)), workOn(t, c, p, gen(8*n))
+				if small == 0 && big == 0 {
+					// The paper's line reading and the tree walks of
+					// the brace languages charge nothing yet: no bound
+					// is shown for them here.
+					t.Logf("%s %s (%s) on %s: no work counted", c.Type, c.Spec, p, name)
+					continue
+				}
+				measured[c.Type]++
 				if big > 12*small+int64(1000) {
 					t.Errorf("%s %s (%s) on %s: work %d at n=%d, %d at 8n: %.1f times", c.Type, c.Spec, p, name, small, n, big, float64(big)/float64(max(small, 1)))
 				}
