@@ -70,3 +70,26 @@ func Cols(b []byte, tw int) int {
 	}
 	return c
 }
+
+// LineStart is the offset where the line holding off starts.
+func LineStart(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// Indent is the run of blanks and tabs that starts the line holding off.
+func Indent(src []byte, off int) string {
+	s := LineStart(src, off)
+	e := s
+	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+		e++
+	}
+	return string(src[s:e])
+}
+
+// Break is the file's line break, so that an edit keeps a CRLF file CRLF.
+func Break(src []byte) string {
+	if bytes.Contains(src, []byte("\r\n")) {
+		return "\r\n"
+	}
+	return "\n"
+}

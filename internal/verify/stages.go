@@ -12,7 +12,6 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/syntax"
@@ -214,7 +213,7 @@ func Syntax(old, new *check.Unit, id lang.ID) (StageResult, error) {
 	// The shape is only evidence when the original parsed cleanly: a
 	// whitespace fix of a broken file (a Go brace on its own line) may
 	// repair the tree, which is what the error count above allows.
-	if eb == 0 && whitespaceOnly(old.Src, new.Src) && fix.TreeShape(before.Root()) != fix.TreeShape(after.Root()) {
+	if eb == 0 && whitespaceOnly(old.Src, new.Src) && syntax.Shape(before.Root()) != syntax.Shape(after.Root()) {
 		res.Detail = "the change is whitespace only but changes the syntax tree's shape (block structure)"
 		return res, nil
 	}

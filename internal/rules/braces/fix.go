@@ -14,6 +14,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/srclines"
 )
 
 // fixData is what a finding's Fix carries for compose beyond its edits:
@@ -35,7 +36,7 @@ type fixer struct {
 }
 
 func newFixer(src []byte, c constraint.Constraint, all []Problem) *fixer {
-	return &fixer{src: src, c: c, nl: lineBreak(src), all: all}
+	return &fixer{src: src, c: c, nl: srclines.Break(src), all: all}
 }
 
 // attach gives f the fix of p, or the reason there is none.

@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/srclines"
 )
 
 // problemEdits returns the edits fixing one problem alone, or why it is
@@ -133,7 +134,7 @@ func bodyIndent(src []byte, off int, header string) (string, bool) {
 		return "", false
 	}
 	next := off + nl + 1
-	in := indentOf(src, next)
+	in := srclines.Indent(src, next)
 	if len(in) <= len(header) || in[:len(header)] != header || next+len(in) >= len(src) || src[next+len(in)] == '\n' {
 		return "", false
 	}
@@ -141,7 +142,7 @@ func bodyIndent(src []byte, off int, header string) (string, bool) {
 }
 
 func preprocessorLine(src []byte, off int) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(src[lineStartOf(src, off):off+1], " \t"), []byte("#"))
+	return bytes.HasPrefix(bytes.TrimLeft(src[srclines.LineStart(src, off):off+1], " \t"), []byte("#"))
 }
 
 func preprocessorBetween(src []byte, s, e int) bool {
@@ -154,24 +155,3 @@ func preprocessorBetween(src []byte, s, e int) bool {
 }
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-func lineStartOf(src []byte, off int) int {
-	return bytes.LastIndexByte(src[:off], '\n') + 1
-}
-
-func indentOf(src []byte, off int) string {
-	s := lineStartOf(src, off)
-	e := s
-	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
-		e++
-	}
-	return string(src[s:e])
-}
-
-// lineBreak keeps a CRLF file CRLF.
-func lineBreak(src []byte) string {
-	if bytes.Contains(src, []byte("\r\n")) {
-		return "\r\n"
-	}
-	return "\n"
-}

@@ -172,7 +172,7 @@ func checkFixed(t *testing.T, fc fixCase, out []byte, skipped []check.Skipped) {
 	if after.HasError() && !before.HasError() {
 		t.Errorf("fix introduced a parse error:\n%s", out)
 	}
-	if !before.HasError() && fc.c.Lang != lang.Go && treeShape(after.Root()) != treeShape(before.Root()) {
+	if !before.HasError() && fc.c.Lang != lang.Go && syntax.Shape(after.Root()) != syntax.Shape(before.Root()) {
 		t.Errorf("fix changed the syntax tree's shape:\n%s", out)
 	}
 	u2 := check.NewUnit(ctx, fc.name, out, check.Lint)
@@ -195,7 +195,7 @@ func checkFixed(t *testing.T, fc fixCase, out []byte, skipped []check.Skipped) {
 func shapeNote(t *testing.T, fc fixCase, out []byte) string {
 	t.Helper()
 	before, after := parsePair(t, fc, out)
-	if before.HasError() || fc.c.Lang == lang.Go || treeShape(before.Root()) == treeShape(after.Root()) {
+	if before.HasError() || fc.c.Lang == lang.Go || syntax.Shape(before.Root()) == syntax.Shape(after.Root()) {
 		return ""
 	}
 	return "-- shape --\nchanged: verification's syntax stage rejects this candidate\n"

@@ -6,7 +6,6 @@ package braces
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -143,7 +142,7 @@ func shapeProblem(u *check.Unit, id lang.ID, es check.Edits, before *syntax.Tree
 		return "moving this brace would introduce a parse error"
 	case id == lang.Go || now < was:
 		return ""
-	case treeShape(t.Root()) != treeShape(before.Root()):
+	case syntax.Shape(t.Root()) != syntax.Shape(before.Root()):
 		return "moving this brace changes the syntax tree (its line is significant here)"
 	}
 	return ""
@@ -162,23 +161,4 @@ func parseErrors(n syntax.Node) int {
 		return m.HasError() || m.IsMissing()
 	})
 	return count
-}
-
-// treeShape renders a tree's node types and nesting without positions,
-// so two sources with the same structure (blanks aside) compare equal.
-// (internal/fix has the same for the indentation fixer and the
-// verification stages; the brace fix keeps its own rather than reach up
-// into the fix loop's packages.)
-func treeShape(root syntax.Node) string {
-	var sb strings.Builder
-	var rec func(n syntax.Node)
-	rec = func(n syntax.Node) {
-		sb.WriteString("(" + n.Type())
-		for i := 0; i < n.ChildCount(); i++ {
-			rec(n.Child(i))
-		}
-		sb.WriteString(")")
-	}
-	rec(root)
-	return sb.String()
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/rules/comments/doclint"
+	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -98,7 +99,7 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	}
 	for i := len(above) - 1; i >= 0; i-- {
 		k := above[i]
-		if indentOf(f.src, k.start) != indentOf(f.src, outer.Start()) || k.start == 0 && strings.HasPrefix(f.text(k), "#!") || k.line < 2 && codingRE.MatchString(f.text(k)) {
+		if srclines.Indent(f.src, k.start) != srclines.Indent(f.src, outer.Start()) || k.start == 0 && strings.HasPrefix(f.text(k), "#!") || k.line < 2 && codingRE.MatchString(f.text(k)) {
 			above = above[i+1:]
 			break
 		}
@@ -125,7 +126,7 @@ func (f *commentFile) docstring(n syntax.Node) (change, string) {
 	case len(lines) == 0:
 		return change{}, fmt.Sprintf("%s %q has no comment to convert; write the docstring by hand (the fixer never invents text)", kind, name)
 	}
-	indent := indentOf(f.src, first.Start())
+	indent := srclines.Indent(f.src, first.Start())
 	doc, ok := docstringLiteral(lines, indent, f.lb)
 	if !ok {
 		return change{}, "the comment's quotes or trailing backslash fit in no docstring literal unchanged; convert it by hand"

@@ -15,6 +15,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/comments/doclint"
+	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -84,7 +85,7 @@ func newCommentFile(u *check.Unit, c constraint.Constraint, id lang.ID) (*commen
 	if err != nil {
 		return nil, fmt.Errorf("comment fixer: parse %s as %s: %w", u.Path, id, err)
 	}
-	f := &commentFile{u: u, c: c, id: id, src: u.Src, tree: t, lb: lineBreak(u.Src), starts: []int{0}, opaque: opaqueSpans(t.Root()), prof: check.Lint}
+	f := &commentFile{u: u, c: c, id: id, src: u.Src, tree: t, lb: srclines.Break(u.Src), starts: []int{0}, opaque: opaqueSpans(t.Root()), prof: check.Lint}
 	f.c.Lang = id
 	for i, b := range f.src {
 		if b == '\n' {

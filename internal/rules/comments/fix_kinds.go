@@ -10,6 +10,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/srclines"
 )
 
 // planSingleLine turns each flagged block comment into // lines at its
@@ -42,7 +43,7 @@ func (f *commentFile) planSingleLine(given []check.Finding) ([]change, []check.S
 			skipped = append(skipped, skipAll(fl.finds, why)...)
 			continue
 		}
-		changes = append(changes, change{edits: check.Edits{{Start: k.start, End: k.end, New: asLines("//", lines, indentOf(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end, finds: fl.finds})
+		changes = append(changes, change{edits: check.Edits{{Start: k.start, End: k.end, New: asLines("//", lines, srclines.Indent(f.src, k.start), f.lb)}}, lo: k.start, hi: k.end, finds: fl.finds})
 	}
 	return changes, skipped
 }
@@ -69,7 +70,7 @@ func (f *commentFile) planMultiLine(given []check.Finding) ([]change, []check.Sk
 	for i := 0; i < len(bad); {
 		run := bad[i : i+1]
 		for j := i + 1; bad[i].k.alone && j < len(bad) && bad[j].k.alone && bad[j].k.line == bad[j-1].k.last+1 &&
-			indentOf(f.src, bad[j].k.start) == indentOf(f.src, bad[i].k.start); j++ {
+			srclines.Indent(f.src, bad[j].k.start) == srclines.Indent(f.src, bad[i].k.start); j++ {
 			run = bad[i : j+1]
 		}
 		i += len(run)
@@ -115,7 +116,7 @@ func (f *commentFile) toBlock(run []flaggedComment) (change, string) {
 		}
 		return change{edits: check.Edits{{Start: first.start, End: first.end, New: s}}, lo: first.start, hi: first.end, finds: finds}, ""
 	}
-	indent := indentOf(f.src, first.start)
+	indent := srclines.Indent(f.src, first.start)
 	var edits check.Edits
 	for i, fl := range run {
 		s := " *"
@@ -238,7 +239,7 @@ func (f *commentFile) planBlock(given []check.Finding) ([]change, []check.Skippe
 		for q > ls && isBlankByte(f.src[q-1]) {
 			q--
 		}
-		changes = append(changes, change{edits: check.Edits{{Start: ls, End: ls, New: indentOf(f.src, ls) + f.text(k) + f.lb}, {Start: q, End: k.end, New: ""}}, lo: ls, hi: k.end, at: k.start, end: k.end})
+		changes = append(changes, change{edits: check.Edits{{Start: ls, End: ls, New: srclines.Indent(f.src, ls) + f.text(k) + f.lb}, {Start: q, End: k.end, New: ""}}, lo: ls, hi: k.end, at: k.start, end: k.end})
 	}
 	if len(changes) == 0 && len(skipped) == 0 {
 		skipped = append(skipped, f.wholeFile("no comment stands directly above a line of code and no trailing comment can be moved there; write one by hand (the fixer never invents text)"))

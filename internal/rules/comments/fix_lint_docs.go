@@ -24,6 +24,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/comments/doclint"
+	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -155,7 +156,7 @@ func (f *commentFile) slashStarConvert(is doclint.Issue, form string) (change, s
 		return change{}, notADescription("comment above", is.Kind+" "+is.Name, form)
 	}
 	first, last := run[0], run[len(run)-1]
-	return change{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
+	return change{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, srclines.Indent(f.src, first.start), f.lb)}}, lo: first.start, hi: is.Outer}, ""
 }
 
 // rustConvert turns the ordinary comments directly above an item (its
@@ -197,7 +198,7 @@ func (f *commentFile) rustConvert(is doclint.Issue) (change, string) {
 		if t := f.text(k); strings.HasPrefix(t, "//") {
 			edits = append(edits, check.Edit{Start: k.start, End: k.start + 2, New: "///"})
 		} else {
-			edits = append(edits, check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)})
+			edits = append(edits, check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), srclines.Indent(f.src, k.start), f.lb)})
 		}
 	}
 	return change{edits: edits, lo: run[0].start, hi: is.Start}, ""

@@ -6,6 +6,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -187,7 +188,7 @@ func (f *commentFile) starDoc(n syntax.Node, what string) ([]change, []check.Ski
 		return nil, []check.Skipped{{Start: at, End: at, Reason: why}}
 	}
 	first, last := run[0], run[len(run)-1]
-	return []change{{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, indentOf(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
+	return []change{{edits: check.Edits{{Start: first.start, End: last.end, New: starBlock("/**", lines, srclines.Indent(f.src, first.start), f.lb)}}, lo: first.start, hi: n.Start()}}, nil
 }
 
 // rustItems are what a /// comment may document.
@@ -238,7 +239,7 @@ func (f *commentFile) planRustdoc(given []check.Finding) ([]change, []check.Skip
 		}
 		e := check.Edit{Start: k.start, End: k.start + 2, New: "///"}
 		if !strings.HasPrefix(t, "//") {
-			e = check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), indentOf(f.src, k.start), f.lb)}
+			e = check.Edit{Start: k.start, End: k.end, New: asLines("///", blockCommentLines(t), srclines.Indent(f.src, k.start), f.lb)}
 		}
 		changes = append(changes, change{edits: check.Edits{e}, lo: k.start, hi: k.end, finds: fl.finds})
 	}

@@ -7,7 +7,6 @@ package comments
 // and ends.)
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -24,27 +23,6 @@ func skipAll(fs []check.Finding, why string) []check.Skipped {
 }
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-func lineStartOf(src []byte, off int) int {
-	return bytes.LastIndexByte(src[:off], '\n') + 1
-}
-
-func indentOf(src []byte, off int) string {
-	s := lineStartOf(src, off)
-	e := s
-	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
-		e++
-	}
-	return string(src[s:e])
-}
-
-// lineBreak keeps a CRLF file CRLF.
-func lineBreak(src []byte) string {
-	if bytes.Contains(src, []byte("\r\n")) {
-		return "\r\n"
-	}
-	return "\n"
-}
 
 // byteSpan is a half-open byte range.
 type byteSpan struct{ start, end int }

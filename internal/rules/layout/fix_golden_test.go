@@ -9,7 +9,6 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/goldentest"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layout"
@@ -17,7 +16,7 @@ import (
 )
 
 // The fix tests are an external package: they hold the fixes to the
-// fix loop's own guard (fix.TreeShape, the syntax stage's comparison),
+// fix loop's own guard (syntax.Shape, the syntax stage's comparison),
 // and internal/fix imports the rules.
 
 // fixCase is a golden's constraint and code.
@@ -169,7 +168,7 @@ func checkFixed(t *testing.T, fc fixCase, out []byte, skipped []check.Skipped) {
 func shapeNote(t *testing.T, fc fixCase, out []byte) string {
 	t.Helper()
 	before, after := parsePair(t, fc, out)
-	if before.HasError() || fc.c.Lang == lang.Go || fix.TreeShape(before.Root()) == fix.TreeShape(after.Root()) {
+	if before.HasError() || fc.c.Lang == lang.Go || syntax.Shape(before.Root()) == syntax.Shape(after.Root()) {
 		return ""
 	}
 	return "-- shape --\nchanged: verification's syntax stage rejects this candidate\n"
@@ -212,7 +211,7 @@ func TestShapeGuardCatchesNaiveReindent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fix.TreeShape(before.Root()) == fix.TreeShape(after.Root()) {
+	if syntax.Shape(before.Root()) == syntax.Shape(after.Root()) {
 		t.Fatalf("naive re-indentation kept the tree shape; the trap tests nothing")
 	}
 	c, err := constraint.ParseAnswer(constraint.Indentation, "python;spaces:4")
@@ -229,7 +228,7 @@ func TestShapeGuardCatchesNaiveReindent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fix.TreeShape(fixedTree.Root()) != fix.TreeShape(before.Root()) {
+	if syntax.Shape(fixedTree.Root()) != syntax.Shape(before.Root()) {
 		t.Errorf("fixed file changed scope:\n%s", out)
 	}
 }
