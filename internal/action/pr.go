@@ -56,7 +56,7 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 		return ExitInternal, err
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := engine.Check(ctx, files.Files, r.checkOptions())
 	if err != nil {
 		return ExitInternal, err
 	}

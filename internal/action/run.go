@@ -44,6 +44,11 @@ type Env struct {
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string
+	// ResultCache keeps files' results between runs (nil: every file is
+	// checked); action.yml restores and saves its directory with
+	// actions/cache. ResultSalt names the iflint build (engine.Options).
+	ResultCache engine.ResultCache
+	ResultSalt  string
 }
 
 // runner is one run's state.
@@ -158,6 +163,17 @@ func (r *runner) options() engine.Options {
 	return engine.Options{Config: r.cfg, Toolchains: &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
 }
 
+// checkOptions are options plus the result cache, for checking the
+// files as they are; the fix loop's re-checks of candidate edits do not
+// fill the cache with results no later run reads.
+func (r *runner) checkOptions() engine.Options {
+	o := r.options()
+	if r.env.ResultCache != nil {
+		o.Cache, o.CacheSalt = r.env.ResultCache, r.env.ResultSalt
+	}
+	return o
+}
+
 // workspace checks every file of the workspace: the run is not about a
 // pull request (push, schedule, workflow_dispatch), so there is no diff
 // to filter by and nobody to review.
@@ -166,7 +182,7 @@ func (r *runner) workspace(ctx context.Context, t target) (int, error) {
 	if err != nil {
 		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
 	}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := engine.Check(ctx, files.Files, r.checkOptions())
 	if err != nil {
 		return ExitInternal, err
 	}
