@@ -61,7 +61,7 @@ func TestEndToEndBinary(t *testing.T) {
 		"GITHUB_OUTPUT=" + f.env["GITHUB_OUTPUT"], "GITHUB_STEP_SUMMARY=" + f.env["GITHUB_STEP_SUMMARY"],
 		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL=" + f.srv.URL, "GITHUB_WORKSPACE=" + f.repo.dir, "GITHUB_SHA=" + f.head,
 	}
-	env = append(env, meta.stepEnv(t, step, inputs)...)
+	env = append(env, meta.stepEnv(t, step, inputs, runnerTemp)...)
 	for _, k := range []string{"GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"} {
 		if err := os.WriteFile(f.env[k], nil, 0o644); err != nil {
 			t.Fatal(err)
@@ -137,6 +137,12 @@ func TestEndToEndBinary(t *testing.T) {
 	if !strings.Contains(posts[0].Body, `"start_side":"RIGHT"`) || !strings.Contains(posts[0].Body, `"event":"COMMENT"`) {
 		t.Errorf("review request:\n%s", posts[0].Body)
 	}
+	// The run kept its files' results where action.yml's actions/cache
+	// steps restore and save them.
+	saved := strings.Replace(meta.uses(t, "actions/cache/save@").With["path"], runnerTempExpr, runnerTemp, 1)
+	if ents, err := os.ReadDir(saved); err != nil || len(ents) == 0 {
+		t.Errorf("the result cache directory action.yml saves, %s, holds nothing after the run (%d entries, %v)", saved, len(ents), err)
+	}
 	if strings.Contains(stderr.String()+f.read("GITHUB_OUTPUT")+summary+posts[0].Body, canary) {
 		t.Error("the token leaked")
 	}
@@ -191,6 +197,10 @@ type actionMeta struct {
 
 type actionStep struct {
 	ID               string            `yaml:"id"`
+	Name             string            `yaml:"name"`
+	If               string            `yaml:"if"`
+	Uses             string            `yaml:"uses"`
+	With             map[string]string `yaml:"with"`
 	Shell            string            `yaml:"shell"`
 	WorkingDirectory string            `yaml:"working-directory"`
 	Env              map[string]string `yaml:"env"`
@@ -229,11 +239,15 @@ var inputExpr = regexp.MustCompile(`^\$\{\{ inputs\.([a-z0-9-]+) \}\}$`)
 // stepEnv evaluates the step's env mapping as the runner would: each
 // ${{ inputs.NAME }} is the given value, else the input's default. Every
 // declared input must be passed, or the binary would never see it.
-func (m *actionMeta) stepEnv(t *testing.T, s actionStep, given map[string]string) []string {
+func (m *actionMeta) stepEnv(t *testing.T, s actionStep, given map[string]string, runnerTemp string) []string {
 	t.Helper()
 	passed := map[string]bool{}
 	var env []string
 	for k, v := range s.Env {
+		if rest, ok := strings.CutPrefix(v, runnerTempExpr); ok { // the result cache's directory
+			env = append(env, k+"="+runnerTemp+rest)
+			continue
+		}
 		sub := inputExpr.FindStringSubmatch(v)
 		if sub == nil {
 			t.Fatalf("env %s: %q is not an input expression", k, v)

@@ -47,6 +47,11 @@ type Env struct {
 	// Dir is the workspace when GITHUB_WORKSPACE is not set.
 	Dir     string
 	Version string
+	// ResultCache keeps files' results between runs (nil: every file is
+	// checked); action.yml restores and saves its directory with
+	// actions/cache. ResultSalt names the iflint build (engine.Options).
+	ResultCache engine.ResultCache
+	ResultSalt  string
 }
 
 // runner is one run's state.
@@ -197,7 +202,7 @@ func (r *runner) loadConfigs(cfgPath string) error {
 func (r *runner) check(ctx context.Context, files []engine.File) (*engine.Result, error) {
 	var res *engine.Result
 	err := r.stage(fmt.Sprintf("checking %d file(s)", len(files)), func(st *stageStatus) error {
-		o := r.options()
+		o := r.checkOptions()
 		o.Progress = func(done, total int) { st.set("%d of %d file(s) checked", done, total) }
 		var err error
 		res, err = engine.Check(ctx, files, o)
@@ -212,6 +217,17 @@ func (r *runner) options() engine.Options {
 
 func (r *runner) toolchains() *toolchain.SystemToolchains {
 	return &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}
+}
+
+// checkOptions are options plus the result cache, for checking the
+// files as they are; the fix loop's re-checks of candidate edits do not
+// fill the cache with results no later run reads.
+func (r *runner) checkOptions() engine.Options {
+	o := r.options()
+	if r.env.ResultCache != nil {
+		o.Cache, o.CacheSalt = r.env.ResultCache, r.env.ResultSalt
+	}
+	return o
 }
 
 // workspace checks every file of the workspace: the run is not about a

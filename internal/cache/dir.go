@@ -6,6 +6,12 @@ import (
 	"runtime"
 )
 
+// ResultsSubdir is the directory, inside the cache directory, of the
+// files' check results (iflint check, iflint action). action.yml's
+// actions/cache steps save exactly this directory: the judge's verdicts
+// and toolchain runs beside it keep their own lifetimes.
+const ResultsSubdir = "results"
+
 // DefaultDir returns $IFLINT_CACHE_DIR, else the user cache directory plus
 // "iflint". It mirrors os.UserCacheDir but reads the environment through
 // getenv so callers and tests control it.

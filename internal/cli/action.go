@@ -35,10 +35,18 @@ func (c *Command) action(ctx context.Context, args []string) (int, error) {
 	if fs.NArg() > 0 {
 		return ExitUsage, usagef("unexpected arguments %q: the action checks the pull request's changed files", fs.Args())
 	}
-	code, err := action.Run(ctx, action.Env{
+	env := action.Env{
 		Getenv: c.Getenv, Environ: c.environ, Stdout: c.Stdout, Stderr: c.Stderr,
 		HTTPClient: &http.Client{Timeout: 2 * time.Minute}, Now: c.Now, Dir: c.Dir, Version: Version,
-	}, ov)
+	}
+	// The result cache in $IFLINT_CACHE_DIR/results, which action.yml
+	// restores before this step and saves after it (actions/cache).
+	rc, salt := c.resultCache("")
+	if rc != nil {
+		env.ResultCache, env.ResultSalt = rc, salt
+	}
+	code, err := action.Run(ctx, env, ov)
+	c.trimResultCache(rc)
 	if err != nil {
 		// The error is already an annotation and free of secrets; printing
 		// it here keeps the exit code the action chose.

@@ -32,6 +32,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	writeBase := fs.String("write-baseline", "", "record today's findings in this baseline file, then report none of them")
 	rev := fs.String("new-from-rev", "", "report only findings on lines added or changed since this revision (git diff against its merge base with HEAD; untracked files count as new)")
 	noCache := fs.Bool("no-cache", false, "check every file again instead of reading the results kept from earlier runs (in the -cache directory's results/)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the check to this `file` (go tool pprof reads it): where a run spends its time beyond parsing")
 	unused := fs.Bool("report-unused-ignores", false, "report suppression markers that silence no finding (iflint's as errors, ecosystem markers as warnings)")
 	jf := addJudgeFlags(fs)
 	fs.Usage = func() {
@@ -96,7 +97,14 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 			opts.Cache = rc
 		}
 	}
+	stop, err := c.startCPUProfile(*cpuProfile)
+	if err != nil {
+		return ExitUsage, err
+	}
 	res, err := engine.Check(ctx, files.Files, opts)
+	if perr := stop(); err == nil && perr != nil {
+		err = perr
+	}
 	if err != nil {
 		return ExitInternal, err
 	}

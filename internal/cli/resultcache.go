@@ -16,7 +16,7 @@ import (
 // used entries go first (about 100,000 files' results).
 const resultCacheMax = 256 << 20
 
-// resultCache opens the cache of files' results in dir/results (dir:
+// resultCache opens the cache of files' results in dir/results (cache.ResultsSubdir) (dir:
 // -cache, else $IFLINT_CACHE_DIR or the user cache directory), or
 // returns nil when there is no cache directory: the run then checks
 // every file, as with -no-cache.
@@ -30,7 +30,7 @@ func (c *Command) resultCache(dir string) (*cache.Cache, string) {
 			return nil, ""
 		}
 	}
-	rc, err := cache.Open(filepath.Join(c.abs(dir), "results"))
+	rc, err := cache.Open(filepath.Join(c.abs(dir), cache.ResultsSubdir))
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "iflint: checking without the result cache: %v\n", err)
 		return nil, ""

@@ -3,7 +3,11 @@ package engine
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
 	"testing"
+	"time"
 
 	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/config"
@@ -36,13 +40,21 @@ constraints:
 `
 
 // speedTree reads the tree named by IFLINT_SPEED_TREE (a real repository
-// of 10 MB or more, e.g. prometheus), or skips.
+// of 4 MB or more, e.g. vuejs/core), or skips. The constraints are the
+// tree's own .iflint.yml when it has one (what `iflint init` writes),
+// else speedTreeConfig; IFLINT_SPEED_LANG (a language id such as
+// "typescript") keeps only that language's files, for per-language
+// ratios on a mixed tree.
 func speedTree(b *testing.B) (*config.Config, []File) {
 	dir := os.Getenv("IFLINT_SPEED_TREE")
 	if dir == "" {
-		b.Skip("set IFLINT_SPEED_TREE to a source tree (10 MB or more) to compare checking it with parsing it")
+		b.Skip("set IFLINT_SPEED_TREE to a source tree (4 MB or more) to compare checking it with parsing it")
 	}
-	cfg, err := config.Parse("speed.yml", []byte(speedTreeConfig))
+	cfgPath, body := "speed.yml", []byte(speedTreeConfig)
+	if own, err := os.ReadFile(filepath.Join(dir, config.FileName)); err == nil {
+		cfgPath, body = filepath.Join(dir, config.FileName), own
+	}
+	cfg, err := config.Parse(cfgPath, body)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,9 +62,13 @@ func speedTree(b *testing.B) (*config.Config, []File) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	only := lang.ID(os.Getenv("IFLINT_SPEED_LANG"))
 	var files []File
 	size := 0
 	for _, f := range fs.Files {
+		if in, _ := lang.ByPath(f.Path); only != "" && in.ID != only {
+			continue
+		}
 		if len(Applicable(cfg, f.Path)) > 0 {
 			files = append(files, f)
 			size += len(f.Src)
@@ -78,16 +94,71 @@ func BenchmarkBareParseTree(b *testing.B) {
 	_, files := speedTree(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		par.For(len(files), 2, func(j int) {
-			in, _ := lang.ByPath(files[j].Path)
-			t, err := syntax.Parse(context.Background(), in.ID, files[j].Src)
-			if err != nil {
-				b.Error(err)
-				return
-			}
-			t.Close()
-		})
+		bareParse(b, files)
 	}
+}
+
+// bareParse parses every file with tree-sitter on 2 workers and does
+// nothing else: the floor a check of the same files cannot go below.
+func bareParse(b *testing.B, files []File) {
+	par.For(len(files), 2, func(j int) {
+		in, _ := lang.ByPath(files[j].Path)
+		t, err := syntax.Parse(context.Background(), in.ID, files[j].Src)
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		t.Close()
+	})
+}
+
+// BenchmarkCheckVsParse is the cold-run acceptance measurement (issue 21:
+// a check at most 1.3x a bare parse of the same files on the same
+// cores). Each iteration checks the tree (without the result cache) and
+// parses it bare, in alternating order, so that both see the same
+// machine load; it reports the medians of both and the median of the
+// iterations' ratios. Run it with -benchtime=Nx (N of 5 or more) for
+// each language's tree:
+//
+//	IFLINT_SPEED_TREE=~/src/vuejs-core IFLINT_SPEED_LANG=typescript \
+//	  go test ./internal/engine -run '^$' -bench CheckVsParse -benchtime 7x
+func BenchmarkCheckVsParse(b *testing.B) {
+	cfg, files := speedTree(b)
+	o := Options{Config: cfg, Workers: 2}
+	var checks, parses, ratios []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var c, p time.Duration
+		timed := func(f func()) time.Duration { t0 := time.Now(); f(); return time.Since(t0) }
+		runtime.GC() // neither side pays for the other's garbage
+		if i%2 == 0 {
+			p = timed(func() { bareParse(b, files) })
+			runtime.GC()
+			c = timed(func() { mustCheck(context.Background(), files, o) })
+		} else {
+			c = timed(func() { mustCheck(context.Background(), files, o) })
+			runtime.GC()
+			p = timed(func() { bareParse(b, files) })
+		}
+		checks, parses = append(checks, c.Seconds()*1e3), append(parses, p.Seconds()*1e3)
+		ratios = append(ratios, c.Seconds()/p.Seconds())
+	}
+	b.StopTimer()
+	b.ReportMetric(median(checks), "check-ms")
+	b.ReportMetric(median(parses), "parse-ms")
+	b.ReportMetric(median(ratios), "check/parse")
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // BenchmarkCheckTreeWarm checks the tree again with every file's result
