@@ -219,6 +219,13 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
 						l.want = append(l.want, bc)
 					}
+					if b.start(child) == b.start(t) && b.typ(child) == "access_specifier" {
+						for _, off := range spec.accessOffsets {
+							if bc+u+off > bc {
+								l.want = append(l.want, bc+u+off)
+							}
+						}
+					}
 					if b.start(child) == b.start(t) && spec.label[b.typ(child)] {
 						l.want = append(l.want, 0, bc)
 					}
@@ -258,6 +265,10 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				l.want = []int{bc, bc + u}
 			case startsChild && spec.body[b.typ(child)] && b.bracketIndex(child) == 0:
 				// A statement's own block on the next line (Allman).
+				l.want = []int{bc}
+			case b.declBodyOpen(t, stack):
+				// A declaration's body on a line of its own, below a
+				// wrapped head (`typedef struct` / `{`).
 				l.want = []int{bc}
 			case spec.free[at]:
 				l.free = true
