@@ -237,7 +237,10 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 							l.want = append(l.want, v)
 						}
 					}
-					for x := 1; x <= spec.bracketExtra; x++ {
+					// A block's statements are one unit in; only the
+					// content of other brackets (arguments, initializers)
+					// may take the wider continuation indent.
+					for x := 1; x <= spec.bracketExtra && !spec.body[at]; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
 					if spec.wrapAtLeast && l.cont {
