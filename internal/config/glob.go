@@ -39,17 +39,21 @@ func matchSegs(g, p []string) bool {
 	return len(p) == 0
 }
 
-// Excluded reports whether p matches any exclude glob (a glob also
-// excludes everything below a matching directory) or is of a kind
-// exclude_detected leaves out. p may name a file or a directory; it is
-// asked both ways, as the walk asks for both.
+// Excluded reports whether p (a run path, see Local) matches any exclude
+// glob (a glob also excludes everything below a matching directory) or
+// is of a kind exclude_detected leaves out. p may name a file or a
+// directory; it is asked both ways, as the walk asks for both.
 func (c *Config) Excluded(p string) bool {
+	p = c.Local(p)
 	for _, g := range c.Exclude {
 		if Match(g, p) || Match(strings.TrimSuffix(g, "/")+"/**", p) {
 			return true
 		}
 	}
 	for _, k := range c.ExcludeDetected {
+		if path.IsAbs(p) {
+			break // outside the configuration's tree: its lists name nothing there
+		}
 		if leftout.Match(k, p, false) || leftout.Match(k, p, true) {
 			return true
 		}
@@ -57,7 +61,8 @@ func (c *Config) Excluded(p string) bool {
 	return false
 }
 
-// Applies reports whether e applies to p.
+// Applies reports whether e applies to p, a path relative to the
+// configuration's directory (Config.Local of a run path).
 func (e Entry) Applies(p string) bool {
 	if len(e.Paths) == 0 {
 		return true
