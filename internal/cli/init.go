@@ -221,6 +221,17 @@ func initSummary(out string, rep *infer.Report, res *engine.Result, base string)
 	s := fmt.Sprintf("wrote %s: %s for %s from %s; iflint check reports %s on %s units judged%s",
 		out, countOf(len(rep.Chosen()), "constraint"), langs, countOf(rep.Files, "file"),
 		found, groupDigits(judged.Units), share)
+	if len(rep.LeftOut) > 0 {
+		n, globs := 0, make([]string, 0, len(rep.LeftOut))
+		for _, l := range rep.LeftOut {
+			n += l.Files
+			globs = append(globs, termsafe.Name(l.Glob))
+		}
+		if len(globs) > 3 {
+			globs = append(globs[:3], "...")
+		}
+		s += fmt.Sprintf("; %s excluded as vendored (%s)", countOf(n, "file"), strings.Join(globs, ", "))
+	}
 	if len(rep.Generated) > 0 {
 		s += fmt.Sprintf("; %s excluded as generated", countOf(len(rep.Generated), "file"))
 	}

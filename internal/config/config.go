@@ -17,6 +17,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/leftout"
 	"github.com/iflint/iflint/internal/rules"
 )
 
@@ -35,8 +36,13 @@ type Config struct {
 	Profile check.Profile
 	// Exclude holds path globs (doublestar-like: ** matches any depth)
 	// that are never checked.
-	Exclude     []string
-	Constraints []Entry
+	Exclude []string
+	// ExcludeDetected names the kinds of files left out by what they
+	// are rather than by a glob (`exclude_detected: [vendored,
+	// generated]`): go-enry's lists of vendored trees and generated
+	// files (see internal/leftout).
+	ExcludeDetected []leftout.Kind
+	Constraints     []Entry
 	// JDKs maps a Java version ("11") to a JDK home for language_version.
 	JDKs map[string]string
 	// Judge names the judge models for LLM-judged constraints (the API
@@ -141,7 +147,7 @@ func Parse(name string, b []byte) (*Config, error) {
 		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, languages, judge, jdks, fix, baseline, constraints"}
+		return nil, &Error{File: name, Line: root.Line, Msg: "expected a mapping with keys version, profile, exclude, exclude_detected, languages, judge, jdks, fix, baseline, constraints"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -163,6 +169,17 @@ func Parse(name string, b []byte) (*Config, error) {
 				return nil, err
 			}
 			cfg.Exclude = globs
+		case "exclude_detected":
+			kinds, err := stringList(name, v, "exclude_detected")
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range kinds {
+				if !leftout.Valid(leftout.Kind(k)) {
+					return nil, &Error{File: name, Line: v.Line, Msg: fmt.Sprintf("exclude_detected: %q: expected vendored, generated or documentation", k)}
+				}
+				cfg.ExcludeDetected = append(cfg.ExcludeDetected, leftout.Kind(k))
+			}
 		case "judge":
 			models, err := stringList(name, v, "judge")
 			if err != nil {
@@ -206,7 +223,7 @@ func Parse(name string, b []byte) (*Config, error) {
 				cfg.Constraints = append(cfg.Constraints, e)
 			}
 		default:
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, languages, judge, jdks, fix, baseline or constraints", k.Value)}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: expected version, profile, exclude, exclude_detected, languages, judge, jdks, fix, baseline or constraints", k.Value)}
 		}
 	}
 	if len(cfg.Constraints) == 0 {

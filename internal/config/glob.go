@@ -3,6 +3,8 @@ package config
 import (
 	"path"
 	"strings"
+
+	"github.com/iflint/iflint/internal/leftout"
 )
 
 // Match reports whether a slash-separated relative path matches glob,
@@ -38,11 +40,21 @@ func matchSegs(g, p []string) bool {
 }
 
 // Excluded reports whether p (a run path, see Local) matches any exclude
-// glob (a glob also excludes everything below a matching directory).
+// glob (a glob also excludes everything below a matching directory) or
+// is of a kind exclude_detected leaves out. p may name a file or a
+// directory; it is asked both ways, as the walk asks for both.
 func (c *Config) Excluded(p string) bool {
 	p = c.Local(p)
 	for _, g := range c.Exclude {
 		if Match(g, p) || Match(strings.TrimSuffix(g, "/")+"/**", p) {
+			return true
+		}
+	}
+	for _, k := range c.ExcludeDetected {
+		if path.IsAbs(p) {
+			break // outside the configuration's tree: its lists name nothing there
+		}
+		if leftout.Match(k, p, false) || leftout.Match(k, p, true) {
 			return true
 		}
 	}

@@ -71,6 +71,9 @@ func (c *Config) LanguageOf(p string, src []byte) (lang.ID, bool) {
 	if !ok {
 		return lang.Unknown, false
 	}
+	if in.ID == lang.Prolog && src != nil && strings.HasSuffix(strings.ToLower(p), ".pro") && !lang.IsProlog(src) {
+		return lang.Unknown, false // ProGuard, QMake or IDL: no language iflint checks
+	}
 	if in.ID != lang.C || !strings.HasSuffix(strings.ToLower(p), ".h") {
 		return in.ID, true
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/engine"
+	"github.com/iflint/iflint/internal/leftout"
 )
 
 // generatedHead matches the markers code generators write at the top of
@@ -22,8 +23,11 @@ var generatedHead = regexp.MustCompile(`\bDO NOT EDIT\b|@generated\b|(?mi)^[ \t]
 // headLines is how many lines of a file's head are searched.
 const headLines = 10
 
-// Generated reports whether a file says it is generated, or is minified
-// JavaScript or CSS by its name (x.min.js).
+// Generated reports whether a file says it is generated, is minified
+// JavaScript or CSS by its name (x.min.js), or is generated as go-enry
+// (linguist's lists) reads it: by name (a .Designer.cs) or content
+// (minified code, a source map reference, a protobuf or .NET
+// generator's marker).
 func Generated(name string, src []byte) bool {
 	if strings.Contains(path.Base(name), ".min.") {
 		return true
@@ -36,6 +40,11 @@ func Generated(name string, src []byte) bool {
 				break
 			}
 		}
+	}
+	// go-enry reads the head too: a marker further down is no marker,
+	// and minified code is long lines from the first.
+	if leftout.MatchContent(name, head) {
+		return true
 	}
 	if !bytes.Contains(bytes.ToLower(head), []byte("generat")) && !bytes.Contains(head, []byte("DO NOT EDIT")) {
 		return false // the cheap test: no marker can match

@@ -75,6 +75,9 @@ type Report struct {
 	// are not evidence, and GeneratedExclude are globs that exclude
 	// exactly them.
 	Generated, GeneratedExclude []string
+	// LeftOut are the vendored trees and files left out, with why; the
+	// configuration excludes them by their globs.
+	LeftOut []LeftOut
 	// Skipped are files not read (too large).
 	Skipped []engine.Skipped
 }
@@ -158,12 +161,16 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		return nil, err
 	}
 	read := &config.Config{Exclude: append(slices.Clone(def.Exclude), SkipGlobs(o.Skip)...), Profile: def.Profile}
+	leftOut := findLeftOut(root, read)
+	for _, l := range leftOut {
+		read.Exclude = append(read.Exclude, l.Glob)
+	}
 	fs, err := engine.ReadFilesContext(ctx, root, []string{root}, read)
 	if err != nil {
 		return nil, err
 	}
 	files, generated := splitGenerated(fs.Files)
-	r := &Report{Options: o, Files: len(files), Skipped: fs.Skipped, Generated: generated}
+	r := &Report{Options: o, Files: len(files), Skipped: fs.Skipped, Generated: generated, LeftOut: leftOut}
 	r.Exclude, r.GeneratedExclude = def.Exclude, generatedGlobs(fs.Files, generated)
 	cands := newCandidates(def)
 	parts := make([]fileEvidence, len(files))

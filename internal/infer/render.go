@@ -35,6 +35,10 @@ func (r *Report) Render(ro RenderOptions) []byte {
 	for _, g := range r.Exclude {
 		w.line("  - " + scalar(g))
 	}
+	for _, l := range r.LeftOut {
+		w.comment(secLead, secCont, fmt.Sprintf("%s, %s", l.Why, plural(l.Files, "file")))
+		w.line("  - " + scalar(l.Glob))
+	}
 	if len(r.GeneratedExclude) > 0 {
 		w.comment(secLead, secCont, fmt.Sprintf("generated (their first lines say so): %s", plural(len(r.Generated), "file")))
 		for _, g := range r.GeneratedExclude {

@@ -81,11 +81,15 @@ func stripCComments(src []byte) []byte {
 }
 
 // ByPathContent is ByPath, with a ".h" file's language decided by its
-// content (DetectHeader).
+// content (DetectHeader), and a ".pro" file Prolog only when its content
+// is (IsProlog): otherwise it is no language iflint knows.
 func ByPathContent(path string, src []byte) (Info, bool) {
 	in, ok := ByPath(path)
 	if ok && in.ID == C && isHeader(path) && src != nil {
 		return Get(DetectHeader(src)), true
+	}
+	if ok && in.ID == Prolog && isPro(path) && src != nil && !IsProlog(src) {
+		return Info{}, false
 	}
 	return in, ok
 }

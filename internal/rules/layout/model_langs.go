@@ -85,6 +85,17 @@ type indentLang struct {
 	// continuation and alignment allow.
 	wrapAtLeast bool
 	topAny      bool // top-level lines may be indented at will
+	// declBody are the declarations whose body's opening brace, on a
+	// line of its own, sits at the declaration's level however the
+	// declaration is wrapped (`typedef struct` / `{`, `template<..>` /
+	// `class A` / `{`): clang-format's Allman, GNU and Whitesmiths-free
+	// styles break before it without a continuation indent.
+	declBody set
+	// accessOffsets are the offsets from the members' column an access
+	// specifier (`public:`) may also take: clang-format's
+	// AccessModifierOffset, -2 in the LLVM, Mozilla and Chromium styles
+	// and -1 in Google's.
+	accessOffsets []int
 }
 
 type set map[string]bool
@@ -154,19 +165,22 @@ var cIndent = &indentLang{
 	branch: newSet("else_clause", "else", "while", "catch_clause"),
 	body: newSet("compound_statement", "field_declaration_list", "enumerator_list", "declaration_list",
 		"initializer_list"),
-	zero:         newSet("declaration_list"),
-	caseLabel:    newSet("case_statement", "access_specifier"),
-	label:        newSet("labeled_statement"),
-	contZero:     newSet("labeled_statement", "function_definition"),
-	preamble:     newSet("template", "template_parameter_list", "attribute_declaration"),
-	opaque:       newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
-	ignore:       newSet("preproc_def", "preproc_function_def", "preproc_call"),
-	transparent:  newSet("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"),
-	skipLine:     cDirectiveLine,
-	visual:       visualAllowed,
-	contExtra:    1,
-	bracketExtra: 1,
-	wrapAtLeast:  true,
+	zero:      newSet("declaration_list"),
+	caseLabel: newSet("case_statement", "access_specifier"),
+	declBody: newSet("struct_specifier", "union_specifier", "enum_specifier", "class_specifier",
+		"namespace_definition", "linkage_specification"),
+	accessOffsets: []int{-2, -1},
+	label:         newSet("labeled_statement"),
+	contZero:      newSet("labeled_statement", "function_definition"),
+	preamble:      newSet("template", "template_parameter_list", "attribute_declaration"),
+	opaque:        newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
+	ignore:        newSet("preproc_def", "preproc_function_def", "preproc_call"),
+	transparent:   newSet("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"),
+	skipLine:      cDirectiveLine,
+	visual:        visualAllowed,
+	contExtra:     1,
+	bracketExtra:  1,
+	wrapAtLeast:   true,
 }
 
 // cDirectiveLine: preprocessor lines may sit at any column, and so may

@@ -147,3 +147,15 @@ func (b *treeIndent) visualCol(o fn) (int, bool) {
 	}
 	return b.m.colAt(j), true
 }
+
+// declBodyOpen reports whether t is the opening brace of the body of a
+// declaration the language lists in declBody (stack ends with that
+// body, inside the declaration).
+func (b *treeIndent) declBodyOpen(t fn, stack []fn) bool {
+	n := len(stack)
+	if len(b.spec.declBody) == 0 || n < 2 {
+		return false
+	}
+	body := stack[n-1]
+	return b.spec.body[b.typ(body)] && b.f[body].First == t && b.spec.declBody[b.typ(stack[n-2])]
+}

@@ -49,9 +49,18 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	// A top-level declaration that does not parse cleanly (a macro the
 	// grammar cannot read, say) has no structure to judge by, and
 	// neither has the stray block a parser error leaves behind it.
+	// An error that leaves a block open (`class A` after a macro line
+	// the grammar cannot end, as nlohmann/json's
+	// NLOHMANN_JSON_NAMESPACE_BEGIN) makes the parser read the block's
+	// members as top-level declarations: until the braces balance again,
+	// they belong to the open block, and their depth cannot be judged.
 	afterError := false
+	open := 0
 	for _, c := range b.children(0) {
-		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 {
+		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 || open > 0 {
+			if b.hasErr[c] || open > 0 {
+				open = max(0, open+b.braceBalance(c))
+			}
 			for j := m.lineOf(b.start(c)); j < len(m.lines) && m.lines[j].start < b.end(c); j++ {
 				if !b.done[j] {
 					m.lines[j].kind = lineUnit
@@ -123,6 +132,27 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 }
 
 func isCommentType(t string) bool { return strings.Contains(t, "comment") }
+
+// braceBalance is the number of "{" tokens in n's subtree less the
+// number of "}" tokens.
+func (b *treeIndent) braceBalance(n fn) int {
+	d := 0
+	work := []fn{n}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch b.f[x].Type {
+		case "{":
+			d++
+		case "}":
+			d--
+		}
+		for c := b.f[x].First; c >= 0; c = b.f[c].Next {
+			work = append(work, c)
+		}
+	}
+	return d
+}
 
 // skipInside marks the lines whose first non-blank lies inside (s, e) as
 // not judged: their blanks are a string's or comment's text.
@@ -219,6 +249,13 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
 						l.want = append(l.want, bc)
 					}
+					if b.start(child) == b.start(t) && b.typ(child) == "access_specifier" {
+						for _, off := range spec.accessOffsets {
+							if bc+u+off > bc {
+								l.want = append(l.want, bc+u+off)
+							}
+						}
+					}
 					if b.start(child) == b.start(t) && spec.label[b.typ(child)] {
 						l.want = append(l.want, 0, bc)
 					}
@@ -230,7 +267,10 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 							l.want = append(l.want, v)
 						}
 					}
-					for x := 1; x <= spec.bracketExtra; x++ {
+					// A block's statements are one unit in; only the
+					// content of other brackets (arguments, initializers)
+					// may take the wider continuation indent.
+					for x := 1; x <= spec.bracketExtra && !spec.body[at]; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
 					if spec.wrapAtLeast && l.cont {
@@ -258,6 +298,10 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				l.want = []int{bc, bc + u}
 			case startsChild && spec.body[b.typ(child)] && b.bracketIndex(child) == 0:
 				// A statement's own block on the next line (Allman).
+				l.want = []int{bc}
+			case b.declBodyOpen(t, stack):
+				// A declaration's body on a line of its own, below a
+				// wrapped head (`typedef struct` / `{`).
 				l.want = []int{bc}
 			case spec.free[at]:
 				l.free = true

@@ -47,11 +47,16 @@ func nameMatches(id lang.ID, name, conv string) bool {
 // and trailing underscores (and, in JavaScript and TypeScript, dollar
 // signs) the language gives a meaning of their own. Java and Go keep
 // them: checkstyle and revive judge the whole name. JavaScript's "#" of a
-// private member is not part of the name's case either.
+// private member is not part of the name's case either, nor Rust's "r#"
+// of a raw identifier.
 func nameCore(id lang.ID, name string) string {
 	switch id {
 	case lang.Java, lang.Go:
 		return name
+	case lang.Rust:
+		// A raw identifier's "r#" lets a keyword be a name (r#type,
+		// r#match); rustc's naming lints judge the name without it.
+		return strings.Trim(strings.TrimPrefix(name, "r#"), "_")
 	case lang.JavaScript, lang.TypeScript:
 		// A private member's "#" marks privacy, like Python's "_"; "$"
 		// is a letter of no case ($el, jQuery$, Babel's _Object$keys).
