@@ -55,20 +55,21 @@ func renameRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, other
 	need := func(format string, args ...any) string {
 		return fmt.Sprintf("rename of %q to %q needs a test command: ", rn.old, rn.new) + fmt.Sprintf(format, args...)
 	}
-	for _, a := range na.code {
-		if a.ident && a.text == rn.old {
-			line, _ := new.Position(a.start)
-			return need("the candidate keeps %q on line %d, so it renames only some of its uses", rn.old, line)
-		}
-	}
-	for _, a := range oa.code {
-		if a.ident && a.text == rn.new {
-			line, _ := old.Position(a.start)
-			return need("%q already names something on line %d", rn.new, line)
-		}
-	}
 	if !naming.Supported(id) {
 		return need("iflint has no declaration model for %s", id)
+	}
+	for _, a := range na.code {
+		if a.ident && a.text == rn.old {
+			// Some uses keep the old spelling: only a scope-true rename
+			// of locals may do that.
+			return scopeTrueRisk(old, new, id, rn, oa, na, need)
+		}
+	}
+	if why := dataName(old, id, rn.old, oa); why != "" {
+		return need("%s", why)
+	}
+	if why := naming.Captures(old, id, rn.old, rn.new); why != "" {
+		return need("%s", why)
 	}
 	all, err := naming.Declarations(old, id)
 	if err != nil {
