@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/termsafe"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 func (c *Command) fix(ctx context.Context, args []string) (int, error) {
@@ -74,6 +75,13 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		Root:    root, Rounds: *rounds,
 	}
 	sc.limitFixes(ctx, &o)
+	// Without a test command, the safety stage asks the compiler for
+	// its proof; builds are cached like the toolchain's other runs.
+	compiles := &toolchain.CompileCache{}
+	if ch, err := c.openCache(jf); err == nil {
+		compiles.Store = ch
+	} // else: building without a cache is slower, not wrong
+	o.Prover = &toolchain.Equivalence{Root: root, Cache: compiles}
 	var sandboxUsed *sandbox.Sandbox
 	testCmd := cfg.Fix.Test
 	if *test != "" {
@@ -145,6 +153,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			}
 		}
 		writeFixReport(c, res, *write, written)
+		if ran, cached := compiles.Counts(); ran+cached > 0 {
+			fmt.Fprintf(c.Stderr, "iflint: compiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
+		}
 		if sandboxUsed != nil && !sandboxUsed.Isolated {
 			fmt.Fprintf(c.Stderr, "iflint: no real sandbox works here for the test command: %s\n", sandboxUsed.Text())
 		}
