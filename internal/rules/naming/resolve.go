@@ -113,6 +113,13 @@ func resolveAt(u *check.Unit, id lang.ID, off int, byName bool) (Binding, string
 	if !ok {
 		return Binding{}, fmt.Sprintf("%q on line %d is not an identifier", d.Name, line)
 	}
+	switch d.Kind {
+	case constraint.KindVariable, constraint.KindParameter, constraint.KindConstant, constraint.KindFunction:
+	default:
+		// A field or method is reached through values (doc.Id), which
+		// scopes do not follow; a local type's name is a type's.
+		return Binding{}, fmt.Sprintf("%q on line %d is a %s, which scopes alone do not resolve", d.Name, line, d.Kind)
+	}
 	if d.Kind == constraint.KindParameter && !byName {
 		switch id {
 		case lang.Python, lang.Kotlin, lang.CSharp:
