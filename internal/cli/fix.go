@@ -133,7 +133,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	}
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
 	o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+	stopBeat := prog.Heartbeat() // a line at least every 10 s in a log
 	res, err := fixloop.Fix(ctx, files.Files, o)
+	stopBeat()
 	prog.Done()
 	if err != nil {
 		if written > 0 && !interrupted(ctx, err) {

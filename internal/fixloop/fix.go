@@ -368,6 +368,7 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 		}
 		ok = v.Add(tr)
 	}
+	defer f.progress("verifying") // from the first candidate on
 	if stage, detail, failed := v.Failed(); failed {
 		cand.Stage, cand.Reason = stage, detail
 		f.res.Candidates = append(f.res.Candidates, *cand)
