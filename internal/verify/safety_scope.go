@@ -56,6 +56,25 @@ func scopeTrueRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, ne
 	if !slices.Equal(after, want) {
 		return need("after the rename the local %q binds other references than before (a capture)", rn.new)
 	}
+	// A cross-check that does not trust the scopes above: no use of the
+	// old spelling may remain in the function that declares the local
+	// (a use there that binds elsewhere is too rare to be worth the risk
+	// of a scope drawn too small, as a range clause without its body).
+	for _, b := range bs {
+		fn := naming.EnclosingFunction(nodeAt(old, id, b.Decl.Start))
+		if !fn.Valid() {
+			return need("the local %q is in no function", rn.old)
+		}
+		for _, a := range na.code {
+			if !a.ident || a.text != rn.old || naming.IsMemberName(a.node) {
+				continue
+			}
+			if at := oldOffset(a.start, toNew, rn); at >= fn.Start() && at < fn.End() {
+				line, _ := new.Position(a.start)
+				return need("the candidate keeps %q on line %d, in the function that declares the renamed local", rn.old, line)
+			}
+		}
+	}
 	if stringsNameLocals(id) {
 		for _, a := range oa.code {
 			if a.ident || !hasWord(a.text, rn.old) {
@@ -70,4 +89,21 @@ func scopeTrueRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, ne
 		}
 	}
 	return ""
+}
+
+// oldOffset maps an offset of the candidate, outside any renamed
+// identifier, back to the original: past the last renamed identifier
+// before it, the texts differ by that identifier's shift and by the
+// difference of the spellings' lengths.
+func oldOffset(off int, toNew map[int]int, rn rename) int {
+	best, bestNew := 0, -1
+	for o, n := range toNew {
+		if n < off && n > bestNew {
+			best, bestNew = o, n
+		}
+	}
+	if bestNew < 0 {
+		return off
+	}
+	return off + (best - bestNew) + len(rn.old) - len(rn.new)
 }

@@ -231,7 +231,9 @@ func blockLike(t string) bool {
 	if strings.HasSuffix(t, "block") || t == "compound_statement" || t == "block_expression" {
 		return true
 	}
-	for _, s := range []string{"for_", "if_", "while_", "catch", "try_", "switch", "case", "match_arm", "clause", "_loop", "with"} {
+	// Not "clause": Go's range_clause and C++'s condition_clause are the
+	// heads of a statement whose body is in the scope too.
+	for _, s := range []string{"for_", "if_", "while_", "catch", "try_", "switch", "case", "match_arm", "_loop"} {
 		if strings.Contains(t, s) {
 			return true
 		}
@@ -384,3 +386,23 @@ func Captures(u *check.Unit, id lang.ID, name, newName string) string {
 	g.unit = u
 	return g.captures(name, newName)
 }
+
+// EnclosingFunction is the innermost function-like node holding n (the
+// zero Node at file level): internal/verify's cross-check that a
+// scope-true rename left no use of the old spelling in the local's own
+// function.
+func EnclosingFunction(n syntax.Node) syntax.Node {
+	for a := n.Parent(); a.Valid(); a = a.Parent() {
+		if isFuncLike(a.Type()) {
+			for isFuncLike(a.Parent().Type()) {
+				a = a.Parent()
+			}
+			return a
+		}
+	}
+	return syntax.Node{}
+}
+
+// IsMemberName reports whether identifier n is the member part of an
+// access (obj.name), which no local binds.
+func IsMemberName(n syntax.Node) bool { return memberName(n) }
