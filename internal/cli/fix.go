@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/iflint/iflint/internal/atomicfile"
@@ -76,12 +77,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	}
 	sc.limitFixes(ctx, &o)
 	// Without a test command, the safety stage asks the compiler for
-	// its proof; builds are cached like the toolchain's other runs.
-	compiles := &toolchain.CompileCache{}
-	if ch, err := c.openCache(jf); err == nil {
-		compiles.Store = ch
-	} // else: building without a cache is slower, not wrong
-	o.Prover = &toolchain.Equivalence{Root: root, Cache: compiles}
+	// its proof; builds are cached like the toolchain's other runs, in a
+	// cache opened only when a build is asked for.
+	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
 	var sandboxUsed *sandbox.Sandbox
 	testCmd := cfg.Fix.Test
 	if *test != "" {
@@ -99,6 +97,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			return ExitUsage, usageError{err}
 		}
 		sandboxUsed = &sb
+	} else {
+		o.Prover = &toolchain.Equivalence{Root: root, Cache: compiles}
 	}
 	if *model != "" {
 		lc := llm.ConfigFromEnv(c.Getenv)
@@ -352,4 +352,34 @@ func parseSandbox(name string) ([]sandbox.Mechanism, error) {
 		return nil, usagef("-sandbox: %v (or auto)", err)
 	}
 	return []sandbox.Mechanism{m}, nil
+}
+
+// lazyStore opens a compile store at its first use, so that a run that
+// builds nothing creates no cache directory; a store that cannot be
+// opened answers nothing and keeps nothing (slower, not wrong).
+type lazyStore struct {
+	open func() (toolchain.CompileStore, error)
+	once sync.Once
+	s    toolchain.CompileStore
+}
+
+func (l *lazyStore) store() toolchain.CompileStore {
+	l.once.Do(func() {
+		if s, err := l.open(); err == nil {
+			l.s = s
+		}
+	})
+	return l.s
+}
+
+func (l *lazyStore) Get(key string, v any) bool {
+	s := l.store()
+	return s != nil && s.Get(key, v)
+}
+
+func (l *lazyStore) Put(key string, v any) error {
+	if s := l.store(); s != nil {
+		return s.Put(key, v)
+	}
+	return nil
 }

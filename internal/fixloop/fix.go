@@ -368,7 +368,13 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 		}
 		ok = v.Add(tr)
 	}
-	defer f.progress("verifying") // from the first candidate on
+	// Progress from the first candidate on: decided, or waiting for the
+	// group's test run.
+	if len(f.o.Test) > 0 {
+		defer f.progress("testing")
+	} else {
+		defer f.progress("verifying")
+	}
 	if stage, detail, failed := v.Failed(); failed {
 		cand.Stage, cand.Reason = stage, detail
 		f.res.Candidates = append(f.res.Candidates, *cand)
