@@ -1,7 +1,6 @@
 package action
 
 import (
-	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
-	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/termsafe"
 	"github.com/iflint/iflint/internal/verify"
 )
@@ -21,8 +19,11 @@ import (
 type suggestion struct {
 	Path            string
 	StartLine, Line int
-	Replacement     []string
-	Fingerprint     string
+	// Original are the head's lines the suggestion replaces (without
+	// line endings), Replacement what replaces them.
+	Original    []string
+	Replacement []string
+	Fingerprint string
 	// Fixed are the head's findings the hunk removes.
 	Fixed []engine.Diagnostic
 	// Index (1-based) of Of is the hunk's place among its file's
@@ -31,10 +32,8 @@ type suggestion struct {
 	// Also are the other hunks of the candidates that change this one
 	// (a rename's call sites in other hunks): applying one without the
 	// others breaks the code.
-	Also       []int // indexes, 1-based
-	alsoRanges []fixloop.LineRange
-	Proof      *proof
-	Comment    github.Comment
+	Also  []int // indexes, 1-based
+	Proof *proof
 }
 
 // proof is how a file's fix was verified; every hunk of the file shares it.
@@ -120,20 +119,15 @@ func fileSuggestions(fr *fixloop.FixResult, f fixloop.FixedFile, resolved []engi
 		if err != nil {
 			return nil, err
 		}
-		sugs[i] = suggestion{Path: f.Path, StartLine: b.StartLine, Line: b.Line, Replacement: repl, Proof: pf, Index: i + 1, Of: len(blocks)}
-		sugs[i].Fingerprint = suggestionFingerprint(f.Path, old[b.StartLine-1:b.Line], repl)
+		var orig []string
+		for _, l := range old[b.StartLine-1 : b.Line] {
+			orig = append(orig, strings.TrimRight(l, "\r\n"))
+		}
+		sugs[i] = suggestion{Path: f.Path, StartLine: b.StartLine, Line: b.Line, Original: orig, Replacement: repl, Proof: pf, Index: i + 1, Of: len(blocks)}
+		sugs[i].Fingerprint = suggestionFingerprint(f.Path, orig, repl)
 	}
 	attribute(sugs, resolved)
 	linkParts(sugs, fr, f.Path)
-	for i := range sugs {
-		sg := &sugs[i]
-		start := sg.StartLine
-		if start == sg.Line {
-			start = 0
-		}
-		sg.Comment = github.Comment{Path: sg.Path, StartLine: start, Line: sg.Line, Fingerprint: sg.Fingerprint, Group: "file:" + sg.Path,
-			Body: github.SuggestionBody(commentMessage(*sg), sg.Replacement)}
-	}
 	return sugs, nil
 }
 
@@ -161,9 +155,6 @@ func linkParts(sugs []suggestion, fr *fixloop.FixResult, path string) {
 	}
 	for i := range sugs {
 		slices.Sort(sugs[i].Also)
-		for _, j := range sugs[i].Also {
-			sugs[i].alsoRanges = append(sugs[i].alsoRanges, fixloop.LineRange{Start: sugs[j-1].StartLine, End: sugs[j-1].Line})
-		}
 	}
 }
 
@@ -280,46 +271,6 @@ func attribute(sugs []suggestion, resolved []engine.Diagnostic) {
 	}
 }
 
-// commentMessage is the text above a suggestion: what it fixes, how it
-// was verified, and the batch it belongs to. It holds no timing, so
-// re-runs render the same text.
-func commentMessage(sg suggestion) string {
-	var b strings.Builder
-	if len(sg.Fixed) == 0 {
-		fmt.Fprintf(&b, "**iflint**: part of the verified fix of `%s` for %s.\n", mdCode(sg.Path), targetList(sg.Proof.Targets))
-	} else {
-		fmt.Fprintf(&b, "**iflint**: verified fix for %s.\n\n", targetList(diagTargets(sg.Fixed)))
-		for _, d := range sg.Fixed {
-			fmt.Fprintf(&b, "- line %d: %s (`%s`)\n", d.Line, oneLine(d.Message, 200), d.Type)
-		}
-	}
-	if len(sg.Also) > 0 {
-		var parts []string
-		for _, i := range sg.Also {
-			parts = append(parts, fmt.Sprintf("suggestion %d", i))
-		}
-		fmt.Fprintf(&b, "\nThe same fix also changes %s (%s of this file): apply them together.\n", alsoLines(sg), strings.Join(parts, ", "))
-	}
-	fmt.Fprintf(&b, "\nVerified: %s.", proofText(sg.Proof, false))
-	if sg.Of > 1 {
-		fmt.Fprintf(&b, "\n\nThis is suggestion %d of %d for `%s`, verified together: add all %d to one batch (Files changed → *Add suggestion to batch*) and commit them at once.", sg.Index, sg.Of, mdCode(sg.Path), sg.Of)
-	}
-	if sg.Proof.V.Tested() {
-		b.WriteString(" The tests ran with every suggestion of this review applied.")
-	}
-	return b.String()
-}
-
-// alsoLines names the lines of the other hunks of sg's fix; it is set by
-// linkParts from the file's suggestions.
-func alsoLines(sg suggestion) string {
-	var ls []string
-	for _, r := range sg.alsoRanges {
-		ls = append(ls, lineSpanWord(r.Start, r.End))
-	}
-	return strings.Join(ls, " and ")
-}
-
 func lineSpanWord(start, end int) string {
 	if start == end {
 		return fmt.Sprintf("line %d", start)
@@ -331,28 +282,6 @@ func lineSpanWord(start, end int) string {
 // duration.
 func proofText(pf *proof, timed bool) string {
 	return pf.V.Summary(timed, func(cmd string) string { return "`" + mdCode(cmd) + "`" })
-}
-
-func diagTargets(ds []engine.Diagnostic) []fixloop.Target {
-	var ts []fixloop.Target
-	for _, d := range ds {
-		t := fixloop.Target{Type: d.Type, Spec: d.Spec}
-		if !slices.Contains(ts, t) {
-			ts = append(ts, t)
-		}
-	}
-	slices.SortFunc(ts, func(a, b fixloop.Target) int {
-		return cmp.Or(cmp.Compare(a.Type, b.Type), cmp.Compare(a.Spec, b.Spec))
-	})
-	return ts
-}
-
-func targetList(ts []fixloop.Target) string {
-	parts := make([]string, len(ts))
-	for i, t := range ts {
-		parts[i] = fmt.Sprintf("`%s` (`%s`)", t.Type, mdCode(t.Spec))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // mdCode keeps text inside a Markdown code span.

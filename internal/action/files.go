@@ -43,20 +43,27 @@ func (g git) revParse(ctx context.Context, rev string) (string, error) {
 }
 
 // changedPaths lists the files of diff worth reading: present at head,
-// not binary, not excluded, and with at least one applicable constraint.
-// Paths that would leave the workspace are refused, not read.
-func changedPaths(diff *github.Diff, cfg *config.Config) (paths []string, skipped []engine.Skipped) {
+// not binary, not excluded by the configuration governing them, and with
+// at least one constraint of it applicable. Paths that would leave the
+// workspace are refused, not read.
+func changedPaths(diff *github.Diff, set *config.Set) (paths []string, skipped []engine.Skipped, err error) {
 	for _, f := range diff.Files() {
-		switch {
-		case f.Status == github.StatusRemoved || f.Binary:
-		case !filepath.IsLocal(filepath.FromSlash(f.Path)) || strings.ContainsAny(f.Path, "\n\x00"):
+		if f.Status == github.StatusRemoved || f.Binary {
+			continue
+		}
+		if !filepath.IsLocal(filepath.FromSlash(f.Path)) || strings.ContainsAny(f.Path, "\n\x00") {
 			skipped = append(skipped, engine.Skipped{Path: f.Path, Reason: "not a path inside the repository"})
-		case cfg.Excluded(f.Path) || !engine.MayApply(cfg, f.Path):
-		default:
+			continue
+		}
+		cfg, err := set.For(f.Path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("configuration of %s: %w", f.Path, err)
+		}
+		if !cfg.Excluded(f.Path) && engine.MayApply(cfg, f.Path) {
 			paths = append(paths, f.Path)
 		}
 	}
-	return paths, skipped
+	return paths, skipped, nil
 }
 
 // headFiles reads paths as they are at the pull request's head commit:

@@ -174,6 +174,8 @@ type fixture struct {
 	treeDir  string // the test command's trees and caches
 	stdout   bytes.Buffer
 	stderr   bytes.Buffer
+	// clock, when set, is the run's clock (default: a stopped one).
+	clock *stageClock
 }
 
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
@@ -206,7 +208,7 @@ func (f *fixture) openPR() {
 
 func (f *fixture) registerPR(files []githubtest.File) {
 	f.t.Helper()
-	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files}); err != nil {
+	if err := f.srv.AddPR(githubtest.PR{Owner: owner, Repo: repoName, Number: f.number, HeadSHA: f.head, BaseSHA: f.base, Files: files, HeadRepo: f.headRepo}); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -264,11 +266,18 @@ func (f *fixture) runIn(mechanisms []sandbox.Mechanism, ov Overrides) (int, erro
 		}
 	}
 	clock := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-	return Run(context.Background(), Env{
+	env := Env{
 		Getenv: f.getenv, Environ: f.environ, Stdout: &f.stdout, Stderr: &f.stderr,
 		HTTPClient: &http.Client{Timeout: time.Minute}, Now: func() time.Time { return clock },
 		Sleep: func(context.Context, time.Duration) error { return nil }, Version: "test", Sandbox: mechanisms, TreeDir: f.treeDir,
-	}, ov)
+		// Progress lines wait on a timer that never fires unless a test
+		// drives the clock.
+		After: func(time.Duration) <-chan time.Time { return nil },
+	}
+	if f.clock != nil {
+		env.Now, env.After = f.clock.Now, f.clock.After
+	}
+	return Run(context.Background(), env, ov)
 }
 
 func (f *fixture) read(envName string) string {

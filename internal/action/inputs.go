@@ -19,6 +19,10 @@ const (
 	ModeCheck Mode = "check"
 	// ModeSuggest also proposes verified fixes as suggestion comments.
 	ModeSuggest Mode = "suggest"
+	// ModePublish posts the review a fork's pull_request run wrote, from
+	// a workflow_run run that holds a write token and runs none of the
+	// pull request's code.
+	ModePublish Mode = "publish"
 )
 
 // FailOn decides the exit code from the findings.
@@ -37,6 +41,9 @@ const (
 	DefaultFailOn      = FailError
 	DefaultSARIFFile   = "iflint.sarif"
 	DefaultMaxComments = github.DefaultMaxComments
+	// DefaultArtifactName is the artifact the documented pull_request
+	// workflow uploads the review file as.
+	DefaultArtifactName = "iflint-review"
 )
 
 // Inputs are the action's inputs, validated.
@@ -54,6 +61,12 @@ type Inputs struct {
 	AllowPRTarget bool
 	SARIFFile     string
 	Baseline      string // baseline file, relative to the workspace
+	// ReviewFile, in suggest mode on a pull request, is where the review
+	// is written instead of posted (relative to the workspace): the
+	// pull_request half of the fork flow, which publish mode posts.
+	ReviewFile string
+	// ArtifactName is the artifact publish mode downloads.
+	ArtifactName string
 }
 
 // Overrides are the command line's flags for running the action outside
@@ -98,19 +111,21 @@ func readSecrets(a *githubactions.Action, ov Overrides) (token, apiKey string) {
 func readInputs(a *githubactions.Action, ov Overrides, token, apiKey string) (Inputs, error) {
 	in := Inputs{
 		Token: token, APIKey: apiKey,
-		Config:      a.GetInput("config"),
-		TestCommand: a.GetInput("test-command"),
-		Model:       a.GetInput("model"),
-		BaseURL:     a.GetInput("base-url"),
-		SARIFFile:   cmp.Or(a.GetInput("sarif-file"), DefaultSARIFFile),
-		Baseline:    a.GetInput("baseline"),
+		Config:       a.GetInput("config"),
+		TestCommand:  a.GetInput("test-command"),
+		Model:        a.GetInput("model"),
+		BaseURL:      a.GetInput("base-url"),
+		SARIFFile:    cmp.Or(a.GetInput("sarif-file"), DefaultSARIFFile),
+		Baseline:     a.GetInput("baseline"),
+		ReviewFile:   a.GetInput("review-file"),
+		ArtifactName: cmp.Or(a.GetInput("review-artifact"), DefaultArtifactName),
 	}
 	mode := cmp.Or(ov.Mode, a.GetInput("mode"), string(DefaultMode))
 	switch Mode(mode) {
-	case ModeCheck, ModeSuggest:
+	case ModeCheck, ModeSuggest, ModePublish:
 		in.Mode = Mode(mode)
 	default:
-		return in, inputErrorf("input mode %q: expected check or suggest", mode)
+		return in, inputErrorf("input mode %q: expected check, suggest or publish", mode)
 	}
 	f, err := github.ParseFilter(cmp.Or(ov.FilterMode, a.GetInput("filter-mode"), DefaultFilter))
 	if err != nil {

@@ -39,8 +39,12 @@ func (r *runner) setOutputs(rep *report) {
 
 // writeSummary appends the job summary, or prints it to standard error
 // when the run has no summary file.
-func (r *runner) writeSummary(rep *report) {
-	s := r.red.String(rep.summary())
+func (r *runner) writeSummary(rep *report) { r.writeSummaryText(rep.summary()) }
+
+// writeSummaryText appends s to the job summary, or prints it to
+// standard error when the run has no summary file.
+func (r *runner) writeSummaryText(s string) {
+	s = r.red.String(s)
 	if r.getenv("GITHUB_STEP_SUMMARY") == "" {
 		_, _ = r.stderr.Write([]byte(s))
 		return

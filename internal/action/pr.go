@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
-	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/github"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/markdown"
 	"github.com/iflint/iflint/internal/sandbox"
 )
 
@@ -46,17 +47,38 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 			return ExitUsage, err
 		}
 	}
-	diff, err := r.diff(ctx, client, pr, g)
+	var (
+		diff    *github.Diff
+		files   *engine.Files
+		skipped []engine.Skipped
+		note    string
+		code    = ExitInternal
+	)
+	err := r.stage("reading "+pr.String(), func(st *stageStatus) error {
+		var err error
+		if diff, err = r.diff(ctx, client, pr, g); err != nil {
+			return err
+		}
+		st.set("%d changed file(s) (%s)", diff.Len(), diff.Source)
+		var paths []string
+		if paths, skipped, err = changedPaths(diff, r.set); err != nil {
+			code = ExitUsage
+			return err
+		}
+		if files, note, err = headFiles(ctx, g, pr.HeadSHA, paths); err != nil {
+			return err
+		}
+		if err := r.loadConfigBaselines(files.Files); err != nil {
+			code = ExitUsage
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return ExitInternal, err
-	}
-	paths, skipped := changedPaths(diff, r.cfg)
-	files, note, err := headFiles(ctx, g, pr.HeadSHA, paths)
-	if err != nil {
-		return ExitInternal, err
+		return code, err
 	}
 	s := scope{diff: diff, filter: r.in.Filter}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := r.check(ctx, files.Files)
 	if err != nil {
 		return ExitInternal, err
 	}
@@ -79,15 +101,35 @@ func (r *runner) pullRequest(ctx context.Context, pr github.PR, token string) (i
 		rep.Notes = append(rep.Notes, "GitHub would not serve this pull request's diff (too large); it was computed with git in the workspace.")
 	}
 	if r.in.Mode == ModeSuggest {
-		if err := r.suggest(ctx, rep, files.Files, kept, s); err != nil {
+		err := r.stage(fmt.Sprintf("proving fixes for the findings in %s", plural(len(findingFiles(kept)), "file")), func(st *stageStatus) error {
+			return r.suggest(ctx, rep, files.Files, kept, s, st)
+		})
+		if err != nil {
 			return ExitInternal, err
 		}
 	}
 	rep.Rows = constraintRows(res.Outcomes, kept, rep.Fixed, rep.Verified)
 
-	covered, pubErr := r.review(ctx, client, pr, diff, rep)
+	var covered map[string]bool
+	var pubErr error
+	if r.in.Mode == ModeSuggest {
+		what := "publishing the review"
+		switch {
+		case r.in.ReviewFile != "":
+			what = "writing the review for the publish workflow"
+		case r.ov.DryRun:
+			what = "printing the review (dry run)"
+		}
+		pubErr = r.stage(what, func(st *stageStatus) error {
+			covered, pubErr = r.review(ctx, client, pr, diff, rep)
+			st.set("%s", rep.Review.State)
+			return pubErr
+		})
+	} else {
+		covered, pubErr = r.review(ctx, client, pr, diff, rep)
+	}
 	suppressed, _ := s.split(res.Suppressed)
-	code, err := r.finish(rep, res, kept, suppressed, covered)
+	code, err = r.finish(rep, res, kept, suppressed, covered)
 	if pubErr != nil {
 		return ExitInternal, pubErr
 	}
@@ -121,41 +163,37 @@ func (r *runner) diff(ctx context.Context, client *github.Client, pr github.PR, 
 // the suggestable lines (engine.FixOptions.InScope): the fixers see only
 // the findings there and may change nothing else, so a file's violations
 // outside the diff never cost its fixes inside it.
-func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope) error {
+func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, kept []engine.Diagnostic, s scope, st *stageStatus) error {
 	want := map[string]bool{}
 	for _, d := range kept {
 		want[d.Path] = true
 	}
-	var subset []engine.File
-	for _, f := range files {
-		if want[f.Path] {
-			subset = append(subset, f)
-		}
+	projects, err := r.projects(files, want)
+	if err != nil {
+		return err
 	}
-	o := fixloop.FixOptions{Options: r.options(), Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
-	if test := cmp.Or(r.in.TestCommand, r.cfg.Fix.Test); test != "" {
-		scrub := append([]string{}, r.cfg.Fix.Scrub...)
-		if r.ov.TokenEnv != "" {
-			scrub = append(scrub, r.ov.TokenEnv)
+	// The test command's sandbox is chosen once, by trial runs, and every
+	// project's runner uses it. Code from a fork is nobody's to vouch for:
+	// without a real sandbox its tests do not run here at all.
+	mechanisms, notTested := r.env.Sandbox, ""
+	for _, p := range projects {
+		if r.testCommand(p.cfg) == "" {
+			continue
 		}
-		runner := &sandbox.Runner{Timeout: r.cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), PassEnv: r.cfg.Fix.Env, ScrubNames: scrub,
-			Now: r.env.Now, CommandFiles: r.commandFiles(), Hide: r.hidden(), KeepCache: true, Mechanisms: r.env.Sandbox, TreeDir: r.env.TreeDir}
-		sb, err := runner.Sandbox(ctx)
+		sb, err := r.testRunner(p.cfg, mechanisms).Sandbox(ctx)
 		if err != nil {
 			return fmt.Errorf("the test command's sandbox: %w", err)
 		}
-		rep.Sandbox = &sb
+		rep.Sandbox, mechanisms = &sb, []sandbox.Mechanism{sb.Mechanism}
 		if r.fork && !sb.Isolated {
-			// Code from a fork is nobody's to vouch for: without a real
-			// sandbox it does not run here at all.
-			o.NotTested = "the test command was not run: the pull request comes from a fork and no real sandbox works on this runner"
+			notTested = "the test command was not run: the pull request comes from a fork and no real sandbox works on this runner"
 			rep.Notes = append(rep.Notes, "The test command was not run: this pull request comes from a fork, and no real sandbox works on this runner, "+
 				"so only fixes that cannot change behaviour are suggested. Install bubblewrap on the runner (apt-get install bubblewrap) and allow it "+
 				"user namespaces; see the Sandbox section.")
-		} else {
-			o.Test, o.Runner = sandbox.Shell(test), runner
 		}
+		break
 	}
+	var rf *fix.LLM
 	switch {
 	case r.in.Model != "" && r.in.APIKey != "":
 		lc := llm.ConfigFromEnv(r.getenv)
@@ -167,18 +205,38 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		if err != nil {
 			return inputErrorf("model: %w", err)
 		}
-		o.Refactor = refactorer{inner: fix.LLM{C: client, Model: r.in.Model}, s: s, opts: o.Options}
+		rf = &fix.LLM{C: client, Model: r.in.Model}
 	case r.in.Model != "":
 		rep.Notes = append(rep.Notes, "The model input is set but api-key is empty: only the deterministic fixers ran.")
 	}
-	prog := fixprogress.New(r.stderr, "iflint action", fixprogress.Terminal(r.env.Stderr, r.getenv), r.env.Now)
-	o.Progress = func(p fixloop.FixProgress) {
-		prog.Update(fixprogress.Status{Decided: p.Decided, Total: p.Total, TestRuns: p.TestRuns})
-	}
-	fr, err := fixloop.Fix(ctx, subset, o)
-	prog.Done()
-	if err != nil {
-		return fmt.Errorf("proving fixes: %w", err)
+	fr := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
+	var before fixloop.FixProgress // the projects proven so far
+	// Each project (the files one configuration governs) is proven with
+	// its own configuration and test command, which runs in the
+	// configuration's directory of the isolated copy of the workspace.
+	for _, p := range projects {
+		o := fixloop.FixOptions{Options: engine.Options{Config: p.cfg, Toolchains: r.toolchains()}, Root: r.ws, Rounds: llmRounds, InScope: s.suggestable}
+		switch test := r.testCommand(p.cfg); {
+		case test == "":
+		case notTested != "":
+			o.NotTested = notTested
+		default:
+			o.Test, o.Runner = sandbox.Shell(test), r.testRunner(p.cfg, mechanisms)
+		}
+		if rf != nil {
+			o.Refactor = refactorer{inner: *rf, s: s, opts: o.Options}
+		}
+		o.Progress = func(p fixloop.FixProgress) {
+			st.set("%s", fixStatus(before, p, test(o)))
+		}
+		part, err := fixloop.Fix(ctx, p.files, o)
+		if err != nil {
+			return fmt.Errorf("proving fixes: %w", err)
+		}
+		fixloop.Merge(fr, part)
+		before.Decided += len(part.Candidates)
+		before.Total += len(part.Candidates)
+		before.TestRuns += part.TestRuns.Total
 	}
 	rep.Suggestions, rep.Unplaced, rep.Held = suggestions(fr, s, r.in.MaxComments)
 	rep.Baseline, rep.TestRuns = fr.Baseline, fr.TestRuns
@@ -198,6 +256,17 @@ func (r *runner) suggest(ctx context.Context, rep *report, files []engine.File, 
 		}
 	}
 	return nil
+}
+
+// testRunner runs the test command of the project cfg governs, contained
+// by the first of mechanisms that works.
+func (r *runner) testRunner(cfg *config.Config, mechanisms []sandbox.Mechanism) *sandbox.Runner {
+	scrub := append([]string{}, cfg.Fix.Scrub...)
+	if r.ov.TokenEnv != "" {
+		scrub = append(scrub, r.ov.TokenEnv)
+	}
+	return &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: r.red.scrubEnv(r.environ()), PassEnv: cfg.Fix.Env, ScrubNames: scrub,
+		Now: r.env.Now, CommandFiles: r.commandFiles(), Hide: r.hidden(), KeepCache: true, Mechanisms: mechanisms, TreeDir: r.env.TreeDir}
 }
 
 // hidden are the runner's directories a real sandbox hides from the
@@ -234,11 +303,22 @@ func (r *runner) review(ctx context.Context, client *github.Client, pr github.PR
 		rep.Review.State = "Check mode posts no review: the findings are annotations."
 		return nil, nil
 	}
-	rv := github.Review{Body: r.red.String(rep.reviewBody()), Diff: diff, MaxComments: r.in.MaxComments, Held: rep.Held}
-	for _, sg := range rep.Suggestions {
-		c := sg.Comment
-		c.Body = r.red.String(c.Body)
-		rv.Comments = append(rv.Comments, c)
+	doc := newReviewDoc(rep)
+	doc.Tool, doc.Repository, doc.PullRequest, doc.HeadSHA = "iflint "+r.env.Version, pr.Owner+"/"+pr.Repo, pr.Number, pr.HeadSHA
+	if r.in.ReviewFile != "" {
+		// The fork flow: a workflow_run run posts it (publish mode).
+		p, err := r.writeReviewDoc(doc)
+		if err != nil {
+			rep.Review.State = "Not written: " + err.Error()
+			return nil, fmt.Errorf("writing the review file: %w", err)
+		}
+		rep.Review.State = fmt.Sprintf("Not posted: the review (%d suggestion(s)) was written to `%s` for the workflow that publishes it (mode: publish).", len(doc.Suggestions), markdown.Code(p))
+		return nil, nil
+	}
+	rv := doc.review(rendering{})
+	rv.Body, rv.Diff, rv.MaxComments = r.red.String(rv.Body), diff, r.in.MaxComments
+	for i := range rv.Comments {
+		rv.Comments[i].Body = r.red.String(rv.Comments[i].Body)
 	}
 	if r.ov.DryRun {
 		r.printReview(pr, rv)

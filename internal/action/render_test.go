@@ -49,9 +49,9 @@ func goldenReport() *report {
 		Fixed:    map[string]bool{"f1": true, "f2": true},
 		Verified: map[string]bool{"f1": true, "f2": true, "f5": true},
 		Suggestions: []suggestion{
-			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf, Index: 1, Of: 3, Also: []int{3}, alsoRanges: []fixloop.LineRange{{Start: 20, End: 20}}},
+			{Path: "calc.py", StartLine: 9, Line: 9, Fixed: []engine.Diagnostic{fixedName}, Proof: pf, Index: 1, Of: 3, Also: []int{3}},
 			{Path: "calc.py", StartLine: 14, Line: 15, Fixed: []engine.Diagnostic{fixedIndent}, Proof: pf, Index: 2, Of: 3},
-			{Path: "calc.py", StartLine: 20, Line: 20, Proof: pf, Index: 3, Of: 3, Also: []int{1}, alsoRanges: []fixloop.LineRange{{Start: 9, End: 9}}},
+			{Path: "calc.py", StartLine: 20, Line: 20, Proof: pf, Index: 3, Of: 3, Also: []int{1}},
 		},
 		Unplaced: []unplaced{{Path: "far.py", Findings: 1, Reason: "its 2 suggestion(s) would exceed max-comments (1)"}},
 		Rejected: []fixloop.Candidate{{Path: "util.py", Targets: []fixloop.Target{{Type: "naming_convention", Spec: naming}}, Source: "fixer",
@@ -77,16 +77,17 @@ func TestReviewBodyGolden(t *testing.T) {
 // how it was proven, without timings (re-runs render the same text).
 func TestCommentMessageGolden(t *testing.T) {
 	r := goldenReport()
+	doc := newReviewDoc(r)
 	var b strings.Builder
-	for _, sg := range r.Suggestions {
-		b.WriteString(commentMessage(sg))
+	for _, sg := range doc.Suggestions {
+		b.WriteString(renderMessage(sg, doc.Suggestions, rendering{}))
 		b.WriteString("\n-----\n")
 	}
 	sg := r.Suggestions[0]
-	sg.Fixed, sg.Of, sg.Also, sg.alsoRanges = nil, 1, nil, nil
+	sg.Fixed, sg.Of, sg.Also = nil, 1, nil
 	stages := append(slices.Clone(sg.Proof.V.Stages[:3]), verify.NotTested())
 	sg.Proof = &proof{Targets: []fixloop.Target{{Type: "naming_convention", Spec: "python;function:snake_case"}}, V: verify.Verification{Stages: stages}}
-	b.WriteString(commentMessage(sg))
+	b.WriteString(renderMessage(suggestionDoc(sg), nil, rendering{}))
 	goldentest.Check(t, filepath.Join("testdata", "comments.md"), []byte(b.String()))
 }
 

@@ -34,6 +34,9 @@ type Env struct {
 	HTTPClient *http.Client
 	Now        func() time.Time
 	Sleep      func(context.Context, time.Duration) error
+	// After is the clock's timer (time.After when nil): the progress
+	// lines of long stages wait on it.
+	After func(time.Duration) <-chan time.Time
 	// Sandbox are the ways to contain the test command, tried in order
 	// (nil: sandbox.DefaultMechanisms, the strongest that works).
 	Sandbox []sandbox.Mechanism
@@ -54,12 +57,22 @@ type runner struct {
 	red    *redactor
 	stdout io.Writer
 	stderr io.Writer
-	ws     string
-	fork   bool // the pull request comes from a fork (see target.Fork)
-	in     Inputs
-	ov     Overrides
-	cfg    *config.Config
-	base   *baseline.File
+	// log receives the stages' groups and progress lines (stdout).
+	log  io.Writer
+	ws   string
+	fork bool // the pull request comes from a fork (see target.Fork)
+	in   Inputs
+	ov   Overrides
+	// set gives each file its configuration: the config input for every
+	// file, else the nearest .iflint.yml above it in the workspace (a
+	// monorepo's subprojects keep their own). cfg governs the workspace
+	// root (its JDKs serve every file).
+	set *config.Set
+	cfg *config.Config
+	// base is the baseline input, for every file; otherwise bases holds
+	// each configuration's own baseline.
+	base  *baseline.File
+	bases map[*config.Config]*baseline.File
 }
 
 // Run runs the action and returns its exit code. The error, if any, is
@@ -88,10 +101,10 @@ func Run(ctx context.Context, env Env, ov Overrides) (code int, err error) {
 		}
 	}
 	red := newRedactor(token, key)
-	stdout := red.Writer(env.Stdout)
+	stdout := &lockedWriter{w: red.Writer(env.Stdout)}
 	r := &runner{
 		env: env, getenv: env.Getenv, red: red, ov: ov,
-		stdout: stdout, stderr: red.Writer(env.Stderr),
+		stdout: stdout, stderr: red.Writer(env.Stderr), log: stdout,
 		a: githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(stdout)),
 	}
 	defer func() {
@@ -130,6 +143,11 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	}
 	r.in = in
 	r.ws = cmp.Or(r.getenv("GITHUB_WORKSPACE"), r.env.Dir, ".")
+	if in.Mode == ModePublish {
+		// No configuration and no workspace: the publisher reads only the
+		// event, the API and the artifact.
+		return r.publish(ctx, token)
+	}
 	t, err := readTarget(r.getenv, r.ov)
 	if err != nil {
 		return ExitUsage, err
@@ -141,8 +159,8 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
 		cfgPath = filepath.Join(r.ws, cfgPath)
 	}
-	if r.cfg, err = config.Load(r.ws, cfgPath); err != nil {
-		return ExitUsage, fmt.Errorf("configuration: %w", err)
+	if err := r.loadConfigs(cfgPath); err != nil {
+		return ExitUsage, err
 	}
 	if err := r.loadBaseline(cfgPath); err != nil {
 		return ExitUsage, err
@@ -154,19 +172,70 @@ func (r *runner) run(ctx context.Context, token, key string) (int, error) {
 	return r.pullRequest(ctx, *t.PR, token)
 }
 
+// loadConfigs sets up the run's configurations: the config input (a
+// path) for every file, else each file's nearest .iflint.yml.
+func (r *runner) loadConfigs(cfgPath string) error {
+	var err error
+	if cfgPath != "" {
+		cfg, err := config.Load(r.ws, cfgPath)
+		if err != nil {
+			return fmt.Errorf("configuration: %w", err)
+		}
+		if r.set, err = config.ForcedSet(r.ws, cfg); err != nil {
+			return err
+		}
+	} else if r.set, err = config.NewSet(r.ws); err != nil {
+		return err
+	}
+	if r.cfg, err = r.set.Dir(r.ws); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	return nil
+}
+
+// check checks files as one stage of the log.
+func (r *runner) check(ctx context.Context, files []engine.File) (*engine.Result, error) {
+	var res *engine.Result
+	err := r.stage(fmt.Sprintf("checking %d file(s)", len(files)), func(st *stageStatus) error {
+		o := r.options()
+		o.Progress = func(done, total int) { st.set("%d of %d file(s) checked", done, total) }
+		var err error
+		res, err = engine.Check(ctx, files, o)
+		return err
+	})
+	return res, err
+}
+
 func (r *runner) options() engine.Options {
-	return engine.Options{Config: r.cfg, Toolchains: &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}}
+	return engine.Options{Configs: r.set, Toolchains: r.toolchains()}
+}
+
+func (r *runner) toolchains() *toolchain.SystemToolchains {
+	return &toolchain.SystemToolchains{JDKs: r.cfg.JDKs, PyenvRoot: r.getenv("PYENV_ROOT")}
 }
 
 // workspace checks every file of the workspace: the run is not about a
 // pull request (push, schedule, workflow_dispatch), so there is no diff
 // to filter by and nobody to review.
 func (r *runner) workspace(ctx context.Context, t target) (int, error) {
-	files, err := engine.ReadFiles(r.ws, []string{r.ws}, r.cfg)
+	var files *engine.Files
+	code := ExitInternal
+	err := r.stage("reading the workspace", func(st *stageStatus) error {
+		var err error
+		if files, err = engine.ReadFilesSetContext(ctx, r.set, []string{r.ws}); err != nil {
+			return fmt.Errorf("reading the workspace: %w", err)
+		}
+		st.set("%d file(s)", len(files.Files))
+		if err := r.loadConfigBaselines(files.Files); err != nil {
+			code = ExitUsage
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return ExitInternal, fmt.Errorf("reading the workspace: %w", err)
+		return code, err
 	}
-	res, err := engine.Check(ctx, files.Files, r.options())
+	res, err := r.check(ctx, files.Files)
 	if err != nil {
 		return ExitInternal, err
 	}

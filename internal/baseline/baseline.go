@@ -143,18 +143,38 @@ func Load(path string) (*File, error) {
 // many it accepted. Each entry accepts up to Count diagnostics with its
 // fingerprint, in the order given (sorted results: the first ones).
 func (f *File) Filter(ds []engine.Diagnostic) (fresh []engine.Diagnostic, accepted int) {
-	left := make(map[string]int, len(f.Findings))
-	for _, e := range f.Findings {
-		left[e.Fingerprint] += e.Count
-	}
+	m := f.Matcher()
 	fresh = []engine.Diagnostic{}
 	for _, d := range ds {
-		if left[d.Fingerprint] > 0 {
-			left[d.Fingerprint]--
+		if m.Accept(d) {
 			accepted++
 			continue
 		}
 		fresh = append(fresh, d)
 	}
 	return fresh, accepted
+}
+
+// Matcher accepts diagnostics one by one as Filter does, for a run whose
+// diagnostics are matched against several baselines (one per
+// subproject of a monorepo) in one pass.
+type Matcher struct{ left map[string]int }
+
+// Matcher starts matching against f; each entry accepts up to Count
+// diagnostics with its fingerprint.
+func (f *File) Matcher() *Matcher {
+	left := make(map[string]int, len(f.Findings))
+	for _, e := range f.Findings {
+		left[e.Fingerprint] += e.Count
+	}
+	return &Matcher{left: left}
+}
+
+// Accept reports whether the baseline accepts d, using up one count.
+func (m *Matcher) Accept(d engine.Diagnostic) bool {
+	if m.left[d.Fingerprint] > 0 {
+		m.left[d.Fingerprint]--
+		return true
+	}
+	return false
 }

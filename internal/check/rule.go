@@ -53,7 +53,16 @@ func (e *RuleError) Error() string {
 func (r *Rule) Run(u *Unit, c constraint.Constraint) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			res, err = Result{}, &RuleError{Type: c.Type, Path: u.Path, Panic: p, Stack: debug.Stack()}
+			stack := debug.Stack()
+			// A guard between here and the panic (the registry's work
+			// budget) passes it on with the stack where it happened.
+			if w, ok := p.(interface {
+				PanicValue() any
+				PanicStack() []byte
+			}); ok {
+				p, stack = w.PanicValue(), w.PanicStack()
+			}
+			res, err = Result{}, &RuleError{Type: c.Type, Path: u.Path, Panic: p, Stack: stack}
 		}
 	}()
 	res = r.For(u.Profile)(u, c)

@@ -50,7 +50,7 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if *basePath != "" && *writeBase != "" {
 		return ExitUsage, usagef("-baseline and -write-baseline exclude each other: -write-baseline records every finding of this run")
 	}
-	cfg, root, err := c.loadConfig(*cfgPath)
+	set, err := c.configSet(*cfgPath)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -58,7 +58,13 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 		if err := oneOf("profile", *profile, string(check.Lint), string(check.MultiCodeIF)); err != nil {
 			return ExitUsage, err
 		}
-		cfg.Profile = check.Profile(*profile)
+		set.Profile = check.Profile(*profile)
+	}
+	// The configuration governing the working directory names the judge
+	// models and JDKs of the whole run.
+	cfg, err := set.Dir(c.Dir)
+	if err != nil {
+		return ExitUsage, err
 	}
 	jd, err := c.configuredJudge(jf, cfg)
 	if err != nil {
@@ -68,14 +74,21 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	if *writeBase != "" {
-		cfg.Baseline = "" // the run records findings; it does not apply an old baseline
+	files, err := engine.ReadFilesSetContext(ctx, set, paths)
+	if err != nil {
+		return ExitInternal, err // a configuration's error is a usage error (Main)
 	}
-	sc, err := c.newScope(ctx, root, cfg, *rev, *basePath)
+	var cfgs []*config.Config
+	if *writeBase == "" { // a run that records findings applies no old baseline
+		if cfgs, err = governing(set, files.Files); err != nil {
+			return ExitUsage, err
+		}
+	}
+	sc, err := c.newScope(ctx, c.Dir, cfgs, set.For, *rev, *basePath)
 	if err != nil {
 		return ExitUsage, err
 	}
-	opts := engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused, Rules: c.Rules}
+	opts := engine.Options{Configs: set, Toolchains: c.toolchains(cfg.JDKs), Judge: jd, ReportUnusedIgnores: *unused, Rules: c.Rules}
 	var rc *cache.Cache
 	if !*noCache {
 		rc, opts.CacheSalt = c.resultCache(*jf.cacheDir)
@@ -83,11 +96,13 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 			opts.Cache = rc
 		}
 	}
-	res, err := engine.CheckPaths(ctx, root, paths, opts)
+	res, err := engine.Check(ctx, files.Files, opts)
 	if err != nil {
 		return ExitInternal, err
 	}
 	c.trimResultCache(rc)
+	res.Skipped = append(files.Skipped, res.Skipped...)
+	engine.SortResult(res)
 	n := sc.apply(res)
 	if *writeBase != "" {
 		out := *writeBase
@@ -118,6 +133,24 @@ func (c *Command) check(ctx context.Context, args []string) (int, error) {
 	}
 	c.printSummary(res, n, sc)
 	return failCode(*failOn, res), nil
+}
+
+// governing lists the configurations that govern files, in the order
+// first met.
+func governing(set *config.Set, files []engine.File) ([]*config.Config, error) {
+	var out []*config.Config
+	seen := map[*config.Config]bool{}
+	for _, f := range files {
+		cfg, err := set.For(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[cfg] {
+			seen[cfg] = true
+			out = append(out, cfg)
+		}
+	}
+	return out, nil
 }
 
 // failCode applies -fail-on to the findings and the unused suppressions

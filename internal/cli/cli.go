@@ -132,7 +132,7 @@ func (c *Command) run(ctx context.Context, args []string) int {
 	case "rules":
 		err = c.rules(args[1:])
 	case "version", "--version":
-		fmt.Fprintf(c.Stdout, "iflint %s\n", c.version())
+		fmt.Fprintf(c.Stdout, "iflint %s\n", c.versionLine())
 	case "help", "-h", "--help":
 		fmt.Fprint(c.Stdout, usage)
 	default:

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/iflint/iflint/internal/atomicfile"
+	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixloop"
@@ -51,7 +53,11 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	cfg, root, err := c.loadConfig(*cfgPath)
+	set, err := c.configSet(*cfgPath)
+	if err != nil {
+		return ExitUsage, err
+	}
+	cfg, err := set.Dir(c.Dir)
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -63,43 +69,38 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	sc, err := c.newScope(ctx, root, cfg, *rev, *basePath)
-	if err != nil {
-		return ExitUsage, err
-	}
-	files, err := engine.ReadFilesContext(ctx, root, paths, cfg)
+	files, err := engine.ReadFilesSetContext(ctx, set, paths)
 	if err != nil {
 		return ExitInternal, err
 	}
-	o := fixloop.FixOptions{
-		Options: engine.Options{Config: cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
-		Root:    root, Rounds: *rounds,
+	groups, err := projectGroups(set, files.Files)
+	if err != nil {
+		return ExitUsage, err
 	}
-	sc.limitFixes(ctx, &o)
-	// Without a test command, the safety stage asks the compiler for
-	// its proof; builds are cached like the toolchain's other runs, in a
-	// cache opened only when a build is asked for.
-	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
-	var sandboxUsed *sandbox.Sandbox
-	testCmd := cfg.Fix.Test
-	if *test != "" {
-		testCmd = *test
-	}
-	if testCmd != "" {
-		o.Test = sandbox.Shell(testCmd)
-		o.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: c.environ(), PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub,
+	// The test commands' sandbox is chosen once, before any work, by trial
+	// runs (an unavailable -sandbox is a usage error); every project's
+	// runner then uses that mechanism.
+	testFor := func(g *project) string { return cmp.Or(*test, g.cfg.Fix.Test) }
+	newRunner := func(g *project) *sandbox.Runner {
+		return &sandbox.Runner{Timeout: g.cfg.Fix.Timeout, Env: c.environ(), PassEnv: g.cfg.Fix.Env, ScrubNames: g.cfg.Fix.Scrub,
 			Mechanisms: mechanisms, KeepCache: true, TreeDir: c.TreeDir, Now: c.Now}
-		sb, err := o.Runner.Sandbox(ctx)
+	}
+	var sandboxUsed *sandbox.Sandbox
+	for _, g := range groups {
+		if testFor(g) == "" {
+			continue
+		}
+		sb, err := newRunner(g).Sandbox(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ExitInternal, err // interrupted while trying the mechanisms
 			}
 			return ExitUsage, usageError{err}
 		}
-		sandboxUsed = &sb
-	} else {
-		o.Prover = &toolchain.Equivalence{Root: root, Cache: compiles}
+		sandboxUsed, mechanisms = &sb, []sandbox.Mechanism{sb.Mechanism}
+		break
 	}
+	var refactor fix.Refactorer
 	if *model != "" {
 		lc := llm.ConfigFromEnv(c.Getenv)
 		if *jf.baseURL != "" {
@@ -110,40 +111,71 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		if err != nil {
 			return ExitUsage, usageError{err}
 		}
-		o.Refactor = fix.LLM{C: client, Model: *model}
+		refactor = fix.LLM{C: client, Model: *model}
 	}
+	// Each project (the files one configuration governs) is fixed at its
+	// configuration's directory, as if iflint ran there: its test command
+	// runs at the root of an isolated copy of that directory, and its
+	// baseline and -new-from-rev apply to its files.
+	res := &fixloop.FixResult{Before: &engine.Result{}, After: &engine.Result{}}
 	var notWritten []engine.Skipped
 	written := 0
-	if *write {
-		// Each file is written as soon as its fixes are proven (see
-		// writeFixed); a file that cannot be written safely is left as it
-		// is, with the reason, and the others are still written.
-		o.FileDone = func(f fixloop.FixedFile) error {
-			why, err := c.writeFixed(root, f)
-			switch {
-			case err != nil:
-				return err
-			case why != "":
-				notWritten = append(notWritten, engine.Skipped{Path: f.Path, Reason: why})
-			default:
-				written++
-			}
-			return nil
-		}
-	}
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
-	o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
 	stopBeat := prog.Heartbeat() // a line at least every 10 s in a log
-	res, err := fixloop.Fix(ctx, files.Files, o)
+	defer stopBeat()
+	// Without a test command, the safety stage asks the compiler for
+	// its proof; builds are cached like the toolchain's other runs, in a
+	// cache opened only when a build is asked for.
+	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
+	for _, g := range groups {
+		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
+		sc, err := c.newScope(ctx, g.root, []*config.Config{g.cfg}, g.configFor, *rev, *basePath)
+		if err != nil {
+			prog.Done()
+			return ExitUsage, err
+		}
+		o := fixloop.FixOptions{
+			Options: engine.Options{Config: g.cfg, Toolchains: c.toolchains(cfg.JDKs), Judge: jd},
+			Root:    g.root, Rounds: *rounds, Refactor: refactor,
+		}
+		sc.limitFixes(ctx, &o)
+		if testCmd := testFor(g); testCmd != "" {
+			o.Test, o.Runner = sandbox.Shell(testCmd), newRunner(g)
+		} else {
+			o.Prover = &toolchain.Equivalence{Root: g.root, Cache: compiles}
+		}
+		if *write {
+			// Each file is written as soon as its fixes are proven (see
+			// writeFixed); a file that cannot be written safely is left as
+			// it is, with the reason, and the others are still written.
+			o.FileDone = func(f fixloop.FixedFile) error {
+				why, err := c.writeFixed(g.root, show(f.Path), f)
+				switch {
+				case err != nil:
+					return err
+				case why != "":
+					notWritten = append(notWritten, engine.Skipped{Path: show(f.Path), Reason: why})
+				default:
+					written++
+				}
+				return nil
+			}
+		}
+		o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+		part, err := fixloop.Fix(ctx, g.files, o)
+		if err != nil {
+			prog.Done()
+			if written > 0 && !interrupted(ctx, err) {
+				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
+			}
+			return ExitInternal, err
+		}
+		sc.apply(part.After)
+		mergeFix(res, part, show)
+	}
 	stopBeat()
 	prog.Done()
-	if err != nil {
-		if written > 0 && !interrupted(ctx, err) {
-			fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
-		}
-		return ExitInternal, err
-	}
-	sc.apply(res.After)
+	engine.SortResult(res.After)
 	if *format == "json" {
 		if err := writeFixJSON(c, res, sandboxUsed, notWritten); err != nil {
 			return ExitInternal, err
@@ -296,8 +328,10 @@ func writeFixJSON(c *Command, res *fixloop.FixResult, sb *sandbox.Sandbox, notWr
 // content), a read-only file, or a symbolic link whose target lies
 // outside the repository. A link inside it is written through, to its
 // target; mode, owner and hard links are kept (see atomicfile.Update).
-// err is for failures that should stop the run (a full disk, say).
-func (c *Command) writeFixed(root string, f fixloop.FixedFile) (why string, err error) {
+// err is for failures that should stop the run (a full disk, say). name
+// is the file as the run's output shows it (f.Path is relative to its
+// project's root).
+func (c *Command) writeFixed(root, name string, f fixloop.FixedFile) (why string, err error) {
 	p := filepath.FromSlash(f.Path)
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(root, p)
@@ -306,7 +340,7 @@ func (c *Command) writeFixed(root string, f fixloop.FixedFile) (why string, err 
 	if why != "" {
 		return why, nil
 	}
-	err = c.gate.write(f.Path, func() error { return atomicfile.Update(target, f.Old, f.New) })
+	err = c.gate.write(name, func() error { return atomicfile.Update(target, f.Old, f.New) })
 	switch {
 	case errors.Is(err, atomicfile.ErrChanged):
 		return "it changed on disk while it was being fixed (its fixes were proven on the content read before); run iflint fix again", nil
@@ -315,7 +349,7 @@ func (c *Command) writeFixed(root string, f fixloop.FixedFile) (why string, err 
 	case errors.Is(err, atomicfile.ErrNotRegular), errors.Is(err, fs.ErrNotExist):
 		return "it is no longer a regular file", nil
 	case err != nil:
-		return "", fmt.Errorf("writing %s: %w", f.Path, err)
+		return "", fmt.Errorf("writing %s: %w", name, err)
 	}
 	return "", nil
 }

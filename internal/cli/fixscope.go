@@ -111,8 +111,8 @@ func (s *scope) leftAlone(ctx context.Context, u *check.Unit, c constraint.Const
 			}
 		}
 	}
-	if s.base != nil {
-		fresh, _ := s.base.Filter(kept)
+	if s.hasBaseline() {
+		fresh, _ := s.filterBaselined(kept)
 		in := map[key]bool{}
 		for _, d := range fresh {
 			in[key{d.Line, d.Col, d.Message}] = true

@@ -27,7 +27,8 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 	min := fs.Float64("min", infer.DefaultMin, "the share of declarations, braces or lines a convention must hold for to be written (above 0, at most 1)")
 	minUnits := fs.Int("min-units", infer.DefaultMinUnits, "the fewest declarations, braces or lines a convention is decided on; fewer are left out as too few to judge")
 	force := fs.Bool("force", false, "overwrite an existing "+config.FileName+" (and -baseline file)")
-	basePath := fs.String("baseline", "", "also write a baseline `file` accepting the findings the new configuration still reports, and name it in the configuration, so that iflint check is clean right after")
+	basePath := fs.String("baseline", "", "also write a baseline `file` accepting the findings the new configuration still reports, and name it in the configuration, so that iflint check is clean right after (with -subprojects: a file name, written in each project's directory)")
+	subprojects := fs.Bool("subprojects", false, "also write one configuration per subproject (Go modules, Python packages with their own pyproject.toml, npm workspaces, Cargo workspace members) from its own files; each governs its directory")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: iflint init [flags] [dir]\n\nReads the repository at dir (default: the current directory) and writes dir/%s\nwith the conventions its code already follows, per language: naming per kind,\nindentation, brace style and doc comments, each with the share that satisfies it.\nFlags may come before or after dir.\n\n", config.FileName)
 		fs.PrintDefaults()
@@ -53,55 +54,142 @@ func (c *Command) initConfig(ctx context.Context, args []string) (int, error) {
 	} else if !st.IsDir() {
 		return ExitUsage, usagef("%s is not a directory: init reads a repository", fs.Arg(0))
 	}
-	out := filepath.Join(dir, config.FileName)
-	if err := c.refuseOverwrite(out, *force, "configuration"); err != nil {
-		return ExitUsage, err
+	if *subprojects && *basePath != "" && (strings.ContainsAny(*basePath, `/\`) || filepath.IsAbs(*basePath)) {
+		return ExitUsage, usagef("-baseline %s: with -subprojects, expected a file name, which each project's baseline gets in its directory", *basePath)
 	}
-	baseAbs, baseRel := "", ""
-	if *basePath != "" {
-		baseAbs = c.abs(*basePath)
-		if err := c.refuseOverwrite(baseAbs, *force, "baseline"); err != nil {
+	subs, err := infer.Subprojects(dir)
+	if err != nil {
+		return ExitInternal, err
+	}
+	projects := []initProject{{dir: dir, rel: "."}}
+	if *subprojects {
+		for _, s := range subs {
+			projects = append(projects, initProject{dir: filepath.Join(dir, filepath.FromSlash(s.Dir)), rel: s.Dir, kinds: s.Kinds})
+		}
+	}
+	// Every check comes before any work, and every decision before any
+	// write: nothing is written unless all of it can be.
+	for i := range projects {
+		p := &projects[i]
+		p.out = filepath.Join(p.dir, config.FileName)
+		if err := c.refuseOverwrite(p.out, *force, "configuration"); err != nil {
 			return ExitUsage, err
 		}
-		if st, err := os.Stat(filepath.Dir(baseAbs)); err != nil || !st.IsDir() {
-			return ExitUsage, usagef("-baseline %s: no directory %s to write it in", *basePath, c.rel(filepath.Dir(baseAbs)))
+		switch {
+		case *basePath == "":
+		case *subprojects:
+			p.baseAbs, p.baseRel = filepath.Join(p.dir, *basePath), *basePath
+		case i == 0:
+			p.baseAbs = c.abs(*basePath)
+			if st, err := os.Stat(filepath.Dir(p.baseAbs)); err != nil || !st.IsDir() {
+				return ExitUsage, usagef("-baseline %s: no directory %s to write it in", *basePath, c.rel(filepath.Dir(p.baseAbs)))
+			}
+			rel, err := filepath.Rel(dir, p.baseAbs)
+			if err != nil {
+				return ExitUsage, usagef("-baseline %s: %v", *basePath, err)
+			}
+			p.baseRel = filepath.ToSlash(rel)
 		}
-		rel, err := filepath.Rel(dir, baseAbs)
+		if p.baseAbs != "" {
+			if err := c.refuseOverwrite(p.baseAbs, *force, "baseline"); err != nil {
+				return ExitUsage, err
+			}
+		}
+		for _, s := range subs {
+			switch rest, below := strings.CutPrefix(s.Dir, p.rel+"/"); {
+			case !*subprojects || s.Dir == p.rel:
+			case p.rel == ".":
+				p.nested = append(p.nested, s.Dir)
+			case below:
+				p.nested = append(p.nested, rest)
+			}
+		}
+	}
+	var notes []string
+	var plans []*initProject
+	for i := range projects {
+		p := &projects[i]
+		rep, err := infer.Infer(ctx, p.dir, infer.Options{Min: *min, MinUnits: *minUnits, Skip: p.nested})
 		if err != nil {
-			return ExitUsage, usagef("-baseline %s: %v", *basePath, err)
+			return ExitInternal, err
 		}
-		baseRel = filepath.ToSlash(rel)
+		printSkipped(c, rep.Skipped)
+		if len(rep.Chosen()) == 0 {
+			why := fmt.Sprintf("no convention holds for at least %s of at least %d units in the %s read", strings.TrimSuffix(fmt.Sprintf("%g", *min*100), ".0")+"%", *minUnits, plural(rep.Files, "file"))
+			if len(projects) == 1 {
+				return ExitUsage, usagef("%s, so no configuration was written (see -min and -min-units)", why)
+			}
+			notes = append(notes, fmt.Sprintf("no configuration for %s: %s", p.label(), why))
+			continue
+		}
+		p.rep, p.text = rep, rep.Render(infer.RenderOptions{Baseline: p.baseRel})
+		cfg, err := config.Parse(c.rel(p.out), p.text)
+		if err != nil {
+			return ExitInternal, fmt.Errorf("the configuration init wrote does not load: %w", err)
+		}
+		// The configuration is run as `iflint check` runs it (the
+		// subprojects below it governed by their own): what it reports
+		// is the summary's (and the baseline's) truth.
+		cfg.Baseline = ""
+		cfg.Exclude = append(cfg.Exclude, infer.SkipGlobs(p.nested)...)
+		if p.res, err = engine.CheckPaths(ctx, p.dir, []string{p.dir}, engine.Options{Config: cfg}); err != nil {
+			return ExitInternal, err
+		}
+		plans = append(plans, p)
 	}
-	rep, err := infer.Infer(ctx, dir, infer.Options{Min: *min, MinUnits: *minUnits})
-	if err != nil {
-		return ExitInternal, err
+	if len(plans) == 0 {
+		return ExitUsage, usagef("%s; no configuration was written (see -min and -min-units)", strings.Join(notes, "; "))
 	}
-	printSkipped(c, rep.Skipped)
-	if len(rep.Chosen()) == 0 {
-		return ExitUsage, usagef("no convention holds for at least %s of at least %d units in the %s read, so no configuration was written (see -min and -min-units)", strings.TrimSuffix(fmt.Sprintf("%g", *min*100), ".0")+"%", *minUnits, plural(rep.Files, "file"))
-	}
-	text := rep.Render(infer.RenderOptions{Baseline: baseRel})
-	cfg, err := config.Parse(c.rel(out), text)
-	if err != nil {
-		return ExitInternal, fmt.Errorf("the configuration init wrote does not load: %w", err)
-	}
-	// The configuration is run as `iflint check` runs it: what it
-	// reports is the summary's (and the baseline's) truth.
-	cfg.Baseline = ""
-	res, err := engine.CheckPaths(ctx, dir, []string{dir}, engine.Options{Config: cfg})
-	if err != nil {
-		return ExitInternal, err
-	}
-	if baseAbs != "" {
-		if err := c.gate.write(c.rel(baseAbs), func() error { return baseline.Write(baseAbs, baseline.FromDiagnostics(res.Diagnostics)) }); err != nil {
+	for _, p := range plans {
+		if p.baseAbs != "" {
+			if err := c.gate.write(c.rel(p.baseAbs), func() error { return baseline.Write(p.baseAbs, baseline.FromDiagnostics(p.res.Diagnostics)) }); err != nil {
+				return ExitInternal, err
+			}
+		}
+		if err := c.gate.write(c.rel(p.out), func() error { return writeFileAtomic(p.out, p.text) }); err != nil {
 			return ExitInternal, err
 		}
 	}
-	if err := c.gate.write(c.rel(out), func() error { return writeFileAtomic(out, text) }); err != nil {
-		return ExitInternal, err
+	for _, p := range plans {
+		line := initSummary(termsafe.Name(c.rel(p.out)), p.rep, p.res, termsafe.Name(c.rel(p.baseAbs)))
+		if len(p.kinds) > 0 {
+			line += " (" + strings.Join(p.kinds, ", ") + ")"
+		}
+		fmt.Fprintf(c.Stderr, "iflint: %s\n", line)
 	}
-	fmt.Fprintf(c.Stderr, "iflint: %s\n", initSummary(termsafe.Name(c.rel(out)), rep, res, termsafe.Name(c.rel(baseAbs))))
+	for _, n := range notes {
+		fmt.Fprintf(c.Stderr, "iflint: %s\n", n)
+	}
+	if !*subprojects && len(subs) > 0 {
+		var names []string
+		for _, s := range subs {
+			names = append(names, termsafe.Name(s.Dir)+" ("+strings.Join(s.Kinds, ", ")+")")
+		}
+		fmt.Fprintf(c.Stderr, "iflint: %s detected: %s; init -subprojects writes a configuration for each, which governs its directory\n", plural(len(subs), "subproject"), strings.Join(names, ", "))
+	}
 	return ExitClean, nil
+}
+
+// initProject is one configuration init writes: the repository's, or
+// with -subprojects a subproject's, read from its own files (nested
+// subprojects left out, since they get their own).
+type initProject struct {
+	dir, rel string   // absolute; relative to init's directory ("." for it)
+	kinds    []string // why it is a subproject
+	nested   []string // subprojects below it, relative to dir
+	out      string
+	baseAbs  string
+	baseRel  string // relative to dir, as the configuration names it
+	rep      *infer.Report
+	text     []byte
+	res      *engine.Result
+}
+
+func (p *initProject) label() string {
+	if p.rel == "." {
+		return "the repository's own files"
+	}
+	return termsafe.Name(p.rel)
 }
 
 // initSummary is the one line saying what init wrote, e.g.

@@ -1,9 +1,22 @@
 package cli
 
 import (
+	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 )
+
+// versionLine is what `iflint version` prints after "iflint ": the
+// version, and for a release binary (Version set at link time by
+// install/build.sh) that it is one, for which platform and Go, so a CI
+// log shows which release the Action installed.
+func (c *Command) versionLine() string {
+	if Version != "dev" && Version != "" {
+		return fmt.Sprintf("%s (release build, %s/%s, %s)", Version, runtime.GOOS, runtime.GOARCH, runtime.Version())
+	}
+	return c.version()
+}
 
 // version names this build: Version when set at link time, else the
 // module version from the build information (a tag or pseudo-version

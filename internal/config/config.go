@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -49,7 +50,13 @@ type Config struct {
 	Baseline string
 	// Languages assigns languages to path globs (`languages:`).
 	Languages []LanguageGlob
-	langs     *langMemo
+	// Dir is the directory the configuration's globs and baseline are
+	// relative to: the file's own directory, or for the embedded default
+	// and an explicit -config, the run's root. Empty until loaded from a
+	// file or anchored.
+	Dir    string
+	langs  *langMemo
+	anchor anchor
 }
 
 // Entry is one configured constraint.
@@ -98,6 +105,21 @@ func Load(dir, p string) (*Config, error) {
 		return nil, err
 	}
 	return Parse(p, b)
+}
+
+// LoadFile reads the configuration file at p (an absolute path), whose
+// directory its globs and baseline are relative to.
+func LoadFile(p string) (*Config, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := Parse(p, b)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Dir = filepath.Dir(p)
+	return cfg, nil
 }
 
 // Parse parses configuration bytes; name labels errors.

@@ -37,9 +37,10 @@ func matchSegs(g, p []string) bool {
 	return len(p) == 0
 }
 
-// Excluded reports whether p matches any exclude glob (a glob also
-// excludes everything below a matching directory).
+// Excluded reports whether p (a run path, see Local) matches any exclude
+// glob (a glob also excludes everything below a matching directory).
 func (c *Config) Excluded(p string) bool {
+	p = c.Local(p)
 	for _, g := range c.Exclude {
 		if Match(g, p) || Match(strings.TrimSuffix(g, "/")+"/**", p) {
 			return true
@@ -48,7 +49,8 @@ func (c *Config) Excluded(p string) bool {
 	return false
 }
 
-// Applies reports whether e applies to p.
+// Applies reports whether e applies to p, a path relative to the
+// configuration's directory (Config.Local of a run path).
 func (e Entry) Applies(p string) bool {
 	if len(e.Paths) == 0 {
 		return true

@@ -59,9 +59,12 @@ type langMemo struct {
 // constructs make it C++) or by what its content said earlier in the
 // run. ok is false for files of no known language.
 func (c *Config) LanguageOf(p string, src []byte) (lang.ID, bool) {
-	for _, g := range c.Languages {
-		if Match(g.Glob, p) {
-			return g.ID, true
+	if len(c.Languages) > 0 {
+		lp := c.Local(p) // the globs are the configuration's
+		for _, g := range c.Languages {
+			if Match(g.Glob, lp) {
+				return g.ID, true
+			}
 		}
 	}
 	in, ok := lang.ByPath(p)

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/iflint/iflint/internal/check"
@@ -96,7 +97,12 @@ type Result struct {
 
 // Options configures a run.
 type Options struct {
-	Config     *config.Config
+	// Config governs every file, unless Configs is set.
+	Config *config.Config
+	// Configs, when set, decides each file's configuration (the nearest
+	// .iflint.yml above it; see config.Set), so one run checks every
+	// subproject of a monorepo by its own constraints.
+	Configs    *config.Set
 	Toolchains check.Toolchains
 	Workers    int
 	// Judge decides LLM-judged constraints; without one they are
@@ -104,6 +110,9 @@ type Options struct {
 	Judge *judge.Judge
 	// ReportUnusedIgnores lists suppression markers that silence nothing.
 	ReportUnusedIgnores bool
+	// Progress, when set, hears after each file is checked how many of
+	// the run's files are done (from any goroutine).
+	Progress func(done, total int)
 	// Rules finds the rule deciding a type (rules.For when nil); tests
 	// put a failing rule in its place.
 	Rules func(constraint.Type) (*check.Rule, bool)
@@ -112,6 +121,17 @@ type Options struct {
 	// reads an older build's results.
 	Cache     ResultCache
 	CacheSalt string
+}
+
+// ConfigFor is the configuration governing the file at path.
+func (o Options) ConfigFor(path string) (*config.Config, error) {
+	if o.Configs != nil {
+		return o.Configs.For(path)
+	}
+	if o.Config == nil {
+		return nil, errors.New("engine: no configuration")
+	}
+	return o.Config, nil
 }
 
 // run checks c on u with the rule Options.Rules finds; a type without a
@@ -134,12 +154,14 @@ type File struct {
 	Src  []byte
 }
 
-// Collect expands paths (files or directories) into files, skipping
-// excluded paths, hidden directories and files of unknown languages. A
-// directory that cannot be read is skipped and returned with the reason,
-// and the walk goes on, as is a path argument that cannot be stat'ed;
-// only one that does not exist at all is an error (the command line
-// checked that it did).
+// Collect expands paths (files or directories) into files for the one
+// configuration cfg, skipping excluded paths, hidden directories, files
+// of unknown languages and directories with a configuration of their own
+// (which govern themselves; CollectSet reads them with it). A directory
+// that cannot be read is skipped and returned with the reason, and the
+// walk goes on, as is a path argument that cannot be stat'ed; only one
+// that does not exist at all is an error (the command line checked that
+// it did).
 func Collect(root string, paths []string, cfg *config.Config) ([]string, []Skipped, error) {
 	return collect(context.Background(), root, paths, cfg)
 }
@@ -203,14 +225,11 @@ func collect(ctx context.Context, root string, paths []string, cfg *config.Confi
 	return out, skipped, nil
 }
 
-// ownConfig reports whether dir has its own configuration: like a nested
-// Go module, it is a separate project with its own constraints, checked
-// when it is named or when iflint runs inside it, never with the
-// constraints of the tree around it.
-func ownConfig(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, config.FileName))
-	return err == nil
-}
+// ownConfig reports whether dir has its own configuration: it governs
+// the files below it (see CollectSet), so a reader that applies one
+// configuration to a tree (init's evidence for the tree's own file)
+// leaves it out.
+func ownConfig(dir string) bool { return config.Own(dir) }
 
 func relPath(root, p string) string {
 	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
@@ -238,28 +257,19 @@ func ReadFilesContext(ctx context.Context, root string, paths []string, cfg *con
 	if err != nil {
 		return nil, err
 	}
-	out := &Files{Files: make([]File, 0, len(names)), Skipped: skipped}
-	for _, n := range names {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		rel := relPath(root, n)
-		b, skip, err := ReadSource(n)
-		switch {
-		case err != nil:
-			out.Skipped = append(out.Skipped, unreadable(rel, err))
-		case skip != "":
-			out.Skipped = append(out.Skipped, Skipped{Path: rel, Reason: skip})
-		default:
-			out.Files = append(out.Files, File{Path: rel, Src: b})
-		}
-	}
-	return out, nil
+	return readNames(ctx, root, names, skipped, relPath)
 }
 
-// CheckPaths reads and checks files on disk.
+// CheckPaths reads and checks files on disk: with o.Configs, each file
+// by its own configuration, relative to the set's root.
 func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*Result, error) {
-	fs, err := ReadFilesContext(ctx, root, paths, o.Config)
+	var fs *Files
+	var err error
+	if o.Configs != nil {
+		fs, err = ReadFilesSetContext(ctx, o.Configs, paths)
+	} else {
+		fs, err = ReadFilesContext(ctx, root, paths, o.Config)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +291,14 @@ func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	errs := make([]error, len(files))
 	// A cancelled ctx ends the run at once: parses and judges stop with
 	// it, and a rule still busy on a file is left to finish unread.
-	if err := par.ForCtx(ctx, len(files), o.Workers, func(i int) { parts[i], errs[i] = checkFile(ctx, files[i], o) }); err != nil {
+	var done atomic.Int64
+	err := par.ForCtx(ctx, len(files), o.Workers, func(i int) {
+		parts[i], errs[i] = checkFile(ctx, files[i], o)
+		if o.Progress != nil {
+			o.Progress(int(done.Add(1)), len(files))
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -332,8 +349,9 @@ func MayApply(cfg *config.Config, path string) bool {
 // applicableIn is Applicable for a file of language id.
 func applicableIn(cfg *config.Config, path string, id lang.ID) []config.Entry {
 	var out []config.Entry
+	local := cfg.Local(path) // paths: globs are the configuration's
 	for _, e := range cfg.Constraints {
-		if !e.Applies(path) {
+		if !e.Applies(local) {
 			continue
 		}
 		// An entry bound to a language applies to files of that language;
@@ -359,8 +377,12 @@ func namesHeader(e config.Entry, path string, id lang.ID) bool {
 }
 
 func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
-	id, _ := o.Config.LanguageOf(f.Path, f.Src) // a header's language, from its content
-	entries := applicableIn(o.Config, f.Path, id)
+	cfg, err := o.ConfigFor(f.Path)
+	if err != nil {
+		return res, err
+	}
+	id, _ := cfg.LanguageOf(f.Path, f.Src) // a header's language, from its content
+	entries := applicableIn(cfg, f.Path, id)
 	if len(entries) == 0 {
 		name := lang.Get(id).Name
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
@@ -373,7 +395,7 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 	}
 	var key string
 	if o.Cache != nil && o.Rules == nil { // a test's stand-in rules are not the build's
-		key = o.cacheKey(f, id, entries)
+		key = o.cacheKey(f, cfg, id, entries)
 		var c cachedResult
 		if o.Cache.Get(key, &c) {
 			if r, ok := c.result(); ok {
@@ -387,7 +409,7 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 			}
 		}()
 	}
-	u := check.NewUnit(ctx, f.Path, f.Src, o.Config.Profile)
+	u := check.NewUnit(ctx, f.Path, f.Src, cfg.Profile)
 	defer u.Close()
 	u.Toolchains = o.Toolchains
 	var starts []int     // of res.Diagnostics, for their fingerprints
@@ -421,7 +443,8 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 	}
 	// Fingerprints first: a finding's occurrence index must not depend on
 	// which of its twins a marker suppresses.
-	fingerprint(u, id, res.Diagnostics, starts, fileLevel)
+	// The configuration's own path: its baseline matches from any run root.
+	fingerprint(u, id, cfg.Local(f.Path), res.Diagnostics, starts, fileLevel)
 	if len(res.Diagnostics) > 0 || o.ReportUnusedIgnores {
 		suppressFindings(u, id, &res, fileLevel, o.ReportUnusedIgnores)
 	}

@@ -53,7 +53,7 @@ func normalizeLine(s string) string { return strings.Join(strings.Fields(s), " "
 // (u), whose start offsets are starts. A file-level finding (an absence,
 // such as no required call) has no line or declaration of its own: its
 // fingerprint must not change with the file's first line.
-func fingerprint(u *check.Unit, id lang.ID, diags []Diagnostic, starts []int, fileLevel []bool) {
+func fingerprint(u *check.Unit, id lang.ID, local string, diags []Diagnostic, starts []int, fileLevel []bool) {
 	if len(diags) == 0 {
 		return
 	}
@@ -76,7 +76,7 @@ func fingerprint(u *check.Unit, id lang.ID, diags []Diagnostic, starts []int, fi
 			k.line = lineDigest("")
 		}
 		c := constraint.Constraint{Type: d.Type, Spec: d.Spec}
-		d.Fingerprint = fingerprintOf(d.Path, c, k.msg, k.decl, k.line, seen[k])
+		d.Fingerprint = fingerprintOf(local, c, k.msg, k.decl, k.line, seen[k])
 		seen[k]++
 	}
 }

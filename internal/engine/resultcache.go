@@ -58,15 +58,16 @@ func (c cachedResult) result() (Result, bool) {
 }
 
 // cacheKey names everything a file's result depends on: the file (path,
-// for locations and fingerprints, and content), its language, the
-// constraints that apply to it as the configuration resolved them, the
-// profile, the options that change the report, and the iflint build
-// (Options.CacheSalt). A change to any of them is a different key, so a
-// cached result is never stale.
-func (o Options) cacheKey(f File, id lang.ID, entries []config.Entry) string {
+// for locations, and its path relative to its configuration, for
+// fingerprints; and content), its language, the constraints that apply
+// to it as its configuration resolved them, the profile, the options
+// that change the report, and the iflint build (Options.CacheSalt). A
+// change to any of them is a different key, so a cached result is never
+// stale.
+func (o Options) cacheKey(f File, cfg *config.Config, id lang.ID, entries []config.Entry) string {
 	sum := sha256.Sum256(f.Src)
-	parts := []string{cacheVersion, o.CacheSalt, f.Path, hex.EncodeToString(sum[:]), string(id),
-		string(o.Config.Profile), strconv.FormatBool(o.ReportUnusedIgnores)}
+	parts := []string{cacheVersion, o.CacheSalt, f.Path, cfg.Local(f.Path), hex.EncodeToString(sum[:]), string(id),
+		string(cfg.Profile), strconv.FormatBool(o.ReportUnusedIgnores)}
 	for _, e := range entries {
 		parts = append(parts, string(e.Constraint.Type), e.Constraint.Spec, e.Severity)
 	}

@@ -78,7 +78,10 @@ const (
 
 // Client talks to one GitHub (or GHES) REST API through go-github.
 type Client struct {
-	gh        *gh.Client
+	gh *gh.Client
+	// plain carries requests to hosts other than the API (artifact
+	// storage): no token, the same transport, retries and timeout.
+	plain     *http.Client
 	token     string
 	botLogin  string
 	localDiff LocalDiff
@@ -130,6 +133,7 @@ func New(cfg Config) (*Client, error) {
 		base: base, calls: calls, now: cfg.Now, sleep: cfg.Sleep,
 		maxRetries: cfg.MaxRetries, maxWait: cfg.MaxWait,
 	}
+	plain := hc
 	g := gh.NewClient(&hc)
 	if cfg.Token != "" {
 		g = g.WithAuthToken(cfg.Token)
@@ -143,7 +147,7 @@ func New(cfg Config) (*Client, error) {
 		g.BaseURL = u
 	}
 	return &Client{
-		gh: g, token: cfg.Token, botLogin: cfg.BotLogin, localDiff: cfg.LocalDiff,
+		gh: g, plain: &plain, token: cfg.Token, botLogin: cfg.BotLogin, localDiff: cfg.LocalDiff,
 		now: cfg.Now, sleep: cfg.Sleep, maxRetries: cfg.MaxRetries, runID: cfg.RunID, calls: calls,
 	}, nil
 }

@@ -31,6 +31,11 @@ type Hunk struct {
 	NewStart, NewLines int
 	// Added holds the RIGHT-side numbers of the hunk's "+" lines, ascending.
 	Added []int
+	// Right holds the text of the hunk's RIGHT-side lines (context and
+	// added, NewStart onwards, without the prefix and line ending): what
+	// a suggestion on them replaces, which a publisher that trusts no
+	// one else's copy of the file can compare against.
+	Right []string
 }
 
 // End is the last RIGHT-side line of the hunk (NewStart-1 when it has none).
@@ -79,6 +84,20 @@ func (f *File) IsAdded(line int) bool {
 	}
 	_, found := slices.BinarySearch(f.Hunks[i].Added, line)
 	return found
+}
+
+// Line returns the text of RIGHT-side line (without its line ending)
+// when a hunk of the diff shows it.
+func (f *File) Line(line int) (string, bool) {
+	i := f.hunkAt(line)
+	if i < 0 {
+		return "", false
+	}
+	h := f.Hunks[i]
+	if k := line - h.NewStart; k < len(h.Right) {
+		return h.Right[k], true
+	}
+	return "", false
 }
 
 // DiffSource says where a Diff's hunks came from, for logs.

@@ -35,11 +35,13 @@ func parseHunk(lines []string, i int) (Hunk, int, error) {
 				return Hunk{}, 0, fmt.Errorf("line %d: context line beyond hunk %s's counts", j+1, h)
 			}
 			oldLeft, newLeft, next = oldLeft-1, newLeft-1, next+1
+			h.Right = append(h.Right, rightText(l))
 		case '+':
 			if newLeft == 0 {
 				return Hunk{}, 0, fmt.Errorf("line %d: added line beyond hunk %s's counts", j+1, h)
 			}
 			h.Added = append(h.Added, next)
+			h.Right = append(h.Right, rightText(l))
 			newLeft, next = newLeft-1, next+1
 		case '-':
 			if oldLeft == 0 {
@@ -55,6 +57,16 @@ func parseHunk(lines []string, i int) (Hunk, int, error) {
 		j++
 	}
 	return h, j, nil
+}
+
+// rightText is a diff line's text without its prefix and line ending;
+// a blank line is context whose space was stripped.
+func rightText(l string) string {
+	l = trimCR(l)
+	if l == "" {
+		return ""
+	}
+	return l[1:]
 }
 
 // parseHunkHeader reads "@@ -a[,b] +c[,d] @@[ section]".

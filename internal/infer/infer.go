@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/iflint/iflint/internal/config"
@@ -44,6 +45,20 @@ type Options struct {
 	MinUnits int
 	// Workers bounds parallelism (GOMAXPROCS when <= 0).
 	Workers int
+	// Skip are directories (slash paths relative to the root) that are
+	// no evidence: subprojects that get configurations of their own.
+	Skip []string
+}
+
+// SkipGlobs are exclude globs leaving out the directories dirs (slash
+// paths relative to the root) and everything below them, and nothing
+// else of the same name.
+func SkipGlobs(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		out = append(out, d+"/**")
+	}
+	return out
 }
 
 // Report is what Infer found: per language, each decision with its
@@ -142,7 +157,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := &config.Config{Exclude: def.Exclude, Profile: def.Profile}
+	read := &config.Config{Exclude: append(slices.Clone(def.Exclude), SkipGlobs(o.Skip)...), Profile: def.Profile}
 	fs, err := engine.ReadFilesContext(ctx, root, []string{root}, read)
 	if err != nil {
 		return nil, err

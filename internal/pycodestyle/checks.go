@@ -3,6 +3,8 @@ package pycodestyle
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The pycodestyle checks behind Python's indentation_spacing in the lint
@@ -32,21 +34,29 @@ type Checker struct {
 	indentSize int
 	indentChar byte
 	rowStart   []int // byte offset of each physical line, and len(src)
+	cols       *columns
+	meter      *work.Meter
 	Errors     []Error
 
 	logical, prevLogical   string
 	indentLevel, prevLevel int
-	cur                    []int // token indexes of the logical line being built
+	cur                    []int       // token indexes of the logical line being built
+	curStart               map[Pos]int // first token of cur starting at each position (tokenAt)
 }
 
 // Check checks src with an indentation unit of indentSize columns. The
 // error is tokenize's when src does not tokenize (a *DedentError, or an
 // unterminated string or bracket); pycodestyle reports nothing then but
 // E902, and neither does Check.
-func Check(src []byte, indentSize int) (*Checker, error) {
+//
+// The work is counted on m (nil: not counted); every step is linear in
+// the file's lines and tokens, or n·log n where pycodestyle rescans a
+// whole set (continued.go).
+func Check(src []byte, indentSize int, m *work.Meter) (*Checker, error) {
 	lines := physicalLines(src)
-	toks, err := tokenize(lines)
-	c := &Checker{lines: lines, srcb: src, toks: toks, indentSize: indentSize, rowStart: make([]int, len(lines)+1)}
+	cols := newColumns(lines, m)
+	toks, err := tokenize(lines, cols)
+	c := &Checker{lines: lines, srcb: src, toks: toks, indentSize: indentSize, rowStart: make([]int, len(lines)+1), cols: cols, meter: m}
 	for i, l := range lines {
 		c.rowStart[i+1] = c.rowStart[i] + len(l)
 	}
@@ -62,6 +72,7 @@ func Check(src []byte, indentSize int) (*Checker, error) {
 	c.physical()
 	parens := 0
 	for i, t := range toks {
+		m.Add(1)
 		if t.start.Row > len(lines) {
 			break // pycodestyle stops at tokens past the last line
 		}
@@ -88,12 +99,14 @@ func Check(src []byte, indentSize int) (*Checker, error) {
 }
 
 // Offset is the byte offset in the source of code-point column col of
-// row (1-based), where an Error's Pos points.
+// row (1-based), where an Error's Pos points. A column counts one valid
+// rune or one invalid byte, whose offset is its own (not the three bytes
+// of the U+FFFD a rune-by-rune copy of the line would put there).
 func (c *Checker) Offset(p Pos) int {
 	if p.Row-1 >= len(c.lines) {
 		return c.rowStart[len(c.lines)]
 	}
-	return c.rowStart[p.Row-1] + len(colSlice(c.lines[p.Row-1], 0, p.Col))
+	return c.rowStart[p.Row-1] + c.cols.offset(p.Row, p.Col)
 }
 
 // TokenSpan is the byte range of token i (an Error's Token).
@@ -135,8 +148,9 @@ func (c *Checker) physical() {
 		}
 	}
 	for _, t := range c.toks {
+		c.meter.Add(1)
 		switch {
-		case t.typ == tokNL || t.typ == tokNewline || t.end.Col <= len(t.line) && strings.TrimLeft(suffixCols(t.line, t.end.Col), " \t\f") == "\\\n":
+		case t.typ == tokNL || t.typ == tokNewline || t.end.Col <= len(t.line) && strings.TrimLeft(c.suffix(t), " \t\f") == "\\\n":
 			check(t.start.Row)
 		case t.typ == tokString && strings.Contains(t.text, "\n") && !noqa(t.line):
 			for r := t.start.Row; r < t.end.Row; r++ {
@@ -144,6 +158,20 @@ func (c *Checker) physical() {
 			}
 		}
 	}
+}
+
+// suffix is suffixCols(t.line, t.end.Col), what follows the token on
+// its line, in constant time for a token on one line (its line is then
+// the physical line, and its end a byte offset in it). A token over
+// several lines carries them all as its line, and pycodestyle takes the
+// end column from the start of the first: that is counted out, once per
+// such token.
+func (c *Checker) suffix(t token) string {
+	if t.start.Row == t.end.Row && t.line != "" && t.start.Row <= len(c.lines) {
+		return t.line[min(t.eoff-c.rowStart[t.start.Row-1], len(t.line)):]
+	}
+	c.meter.Add(t.end.Col)
+	return suffixCols(t.line, t.end.Col)
 }
 
 // suffixCols is line from code-point column col on.
@@ -221,14 +249,15 @@ func (c *Checker) buildLine() []offsetMap {
 		if t.typ == tokString {
 			text = muteString(text)
 		}
+		c.meter.Add(len(text) + 1)
 		if prevRow > 0 {
 			if prevRow != t.start.Row {
-				prevText := runeAt(c.lines[prevRow-1], prevCol-1)
+				prevText := c.runeBefore(prevRow, prevCol)
 				if prevText == ',' || !strings.ContainsRune("{[(", prevText) && !strings.Contains("}])", text) {
 					text = " " + text
 				}
 			} else if prevCol != t.start.Col {
-				text = colSlice(t.line, prevCol, t.start.Col) + text
+				text = c.between(t.start.Row, prevCol, t.start.Col) + text
 			}
 		}
 		sb.WriteString(text)
@@ -238,6 +267,44 @@ func (c *Checker) buildLine() []offsetMap {
 	}
 	c.logical = sb.String()
 	return mapping
+}
+
+// runeBefore is runeAt(c.lines[row-1], col-1): the code point before
+// column col of row, 0 at the line's start, from the column tables.
+func (c *Checker) runeBefore(row, col int) rune {
+	if col < 1 {
+		return 0
+	}
+	line := c.lines[row-1]
+	b := c.cols.offset(row, col-1)
+	if b >= len(line) {
+		return 0
+	}
+	r, _ := utf8.DecodeRuneInString(line[b:])
+	return r
+}
+
+// between is colSlice(c.lines[row-1], a, b), through the column tables.
+func (c *Checker) between(row, a, b int) string {
+	if a >= b {
+		return ""
+	}
+	line := c.lines[row-1]
+	return validRunes(line[c.cols.offset(row, a):c.cols.offset(row, b)], c.meter)
+}
+
+// validRunes is s with each byte that is not part of a valid rune
+// replaced by U+FFFD, as colSlice copies a line rune by rune.
+func validRunes(s string, m *work.Meter) string {
+	m.Add(len(s))
+	if utf8.ValidString(s) {
+		return s
+	}
+	var sb strings.Builder
+	for _, r := range s {
+		sb.WriteRune(r)
+	}
+	return sb.String()
 }
 
 func runeAt(line string, col int) rune {
@@ -269,17 +336,14 @@ func colSlice(line string, a, b int) string {
 // checkLogical is check_logical with our checks.
 func (c *Checker) checkLogical() {
 	mapping := c.buildLine()
-	defer func() { c.cur = c.cur[:0] }()
+	defer func() { c.cur, c.curStart = c.cur[:0], nil }()
 	if mapping == nil {
 		return
 	}
 	start := mapping[0].pos
-	c.indentLevel = expandIndent(colSlice(c.lines[start.Row-1], 0, start.Col))
+	c.indentLevel = expandIndent(c.lines[start.Row-1][:c.cols.offset(start.Row, start.Col)])
 	at := func(off int) Pos {
-		k := 0
-		for k < len(mapping)-1 && mapping[k].off < off {
-			k++
-		}
+		c.meter.Add(1 + work.Log(len(mapping)))
 		// bisect_left over offsets
 		lo, hi := 0, len(mapping)
 		for lo < hi {
@@ -348,15 +412,31 @@ func itoa(n int) string {
 }
 
 // missingWhitespace: E231.
+//
+// pycodestyle counts the brackets in all of the line before each
+// candidate; the counts and the last bracket of each kind are kept as
+// the scan goes instead (compared by position, as LastIndex compares).
 func (c *Checker) missingWhitespace(at func(int) Pos) {
 	line := []rune(c.logical)
+	c.meter.Add(len(line))
+	opens, closes, lastBrace, lastBracket := 0, 0, -1, -1
 	for i := 0; i+1 < len(line); i++ {
 		ch, next := line[i], line[i+1]
+		if i > 0 {
+			switch line[i-1] {
+			case '[':
+				opens++
+				lastBracket = i - 1
+			case ']':
+				closes++
+			case '{':
+				lastBrace = i - 1
+			}
+		}
 		if !strings.ContainsRune(",;:", ch) || next == ' ' || next == '\t' || next == 0xa0 {
 			continue
 		}
-		before := string(line[:i])
-		if ch == ':' && strings.Count(before, "[") > strings.Count(before, "]") && strings.LastIndex(before, "{") < strings.LastIndex(before, "[") {
+		if ch == ':' && opens > closes && lastBrace < lastBracket {
 			continue // slice
 		}
 		if ch == ',' && (next == ')' || next == ']') {
@@ -369,12 +449,20 @@ func (c *Checker) missingWhitespace(at func(int) Pos) {
 	}
 }
 
-// tokenAt is the index of the token starting at p, -1 if none.
+// tokenAt is the index of the first token of the logical line starting
+// at p, -1 if none. The line's tokens are indexed by start on first use.
 func (c *Checker) tokenAt(p Pos) int {
-	for _, i := range c.cur {
-		if c.toks[i].start == p {
-			return i
+	if c.curStart == nil {
+		c.curStart = make(map[Pos]int, len(c.cur))
+		for _, i := range c.cur {
+			c.meter.Add(1)
+			if _, ok := c.curStart[c.toks[i].start]; !ok {
+				c.curStart[c.toks[i].start] = i
+			}
 		}
+	}
+	if i, ok := c.curStart[p]; ok {
+		return i
 	}
 	return -1
 }

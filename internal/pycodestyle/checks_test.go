@@ -10,7 +10,7 @@ import (
 // codes renders a check's errors as "row:col CODE", in order.
 func codes(t *testing.T, src string, size int) []string {
 	t.Helper()
-	c, err := Check([]byte(src), size)
+	c, err := Check([]byte(src), size, nil)
 	if err != nil {
 		t.Fatalf("%q: %v", src, err)
 	}
@@ -50,12 +50,12 @@ func TestChecks(t *testing.T) {
 // IndentationError, reported with its row; an unterminated bracket
 // stops the check too.
 func TestTokenizeErrors(t *testing.T) {
-	_, err := Check([]byte("if a:\n        b\n    c\n"), 4)
+	_, err := Check([]byte("if a:\n        b\n    c\n"), 4, nil)
 	var de *DedentError
 	if !errors.As(err, &de) || de.Row != 3 {
 		t.Errorf("bad dedent: got %v, want a DedentError on row 3", err)
 	}
-	if _, err := Check([]byte("f(a,\n"), 4); err == nil || errors.As(err, &de) {
+	if _, err := Check([]byte("f(a,\n"), 4, nil); err == nil || errors.As(err, &de) {
 		t.Errorf("unterminated bracket: got %v, want the EOF error", err)
 	}
 }
@@ -63,7 +63,7 @@ func TestTokenizeErrors(t *testing.T) {
 // Offset and TokenSpan locate errors in bytes, code points and all.
 func TestOffsets(t *testing.T) {
 	src := "ä = 1\nf(ö,b)\n"
-	c, err := Check([]byte(src), 4)
+	c, err := Check([]byte(src), 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

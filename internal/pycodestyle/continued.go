@@ -33,17 +33,21 @@ func (c *Checker) continuedIndentation() {
 		validHangs = append(validHangs, c.indentSize*2)
 	}
 	parens := make([]int, nrows)
+	var parenRows []int // the rows whose parens count is not 0, in order
 	relIndent := make([]int, nrows)
-	openRows := [][]int{{0}}
+	openRows := []*openList{newOpenList(0, relIndent)}
 	hangs := []*int{nil}
-	chances := map[int]indentChance{}
+	chances := newChanceSet()
+	indentAt := newIndentStack()
 	lastIndent := T(0).start
 	var visual indentChance
 	visualFalse := true // visual_indent is False/None (falsy) rather than a chance
 	lastMultiline := false
 	indent := []int{lastIndent.Col}
+	indentAt.set(indent, 0, lastIndent.Col)
 	var t token
 	for k := range toks {
+		c.meter.Add(1)
 		t = T(k)
 		newline := row < t.start.Row-firstRow
 		if newline {
@@ -54,22 +58,13 @@ func (c *Checker) continuedIndentation() {
 			lastIndent = t.start
 			relIndent[row] = expandIndent(t.line) - c.indentLevel
 			closeBracket := t.typ == tokOp && len(t.text) == 1 && strings.Contains("]})", t.text)
-			hang := 0
-			hanging := false
-			rows := openRows[depth]
-			for j := len(rows) - 1; j >= 0; j-- {
-				hang = relIndent[row] - relIndent[rows[j]]
-				hanging = containsInt(validHangs, hang)
-				if hanging {
-					break
-				}
-			}
+			hang, hanging := openRows[depth].hang(relIndent[row], validHangs)
 			if h := hangs[depth]; h != nil && *h != 0 {
 				hanging = hang == *h
 			}
 			visualFalse = true
 			if !closeBracket && hang > 0 {
-				if ch, ok := chances[t.start.Col]; ok {
+				if ch, ok := chances.m[t.start.Col]; ok {
 					visual, visualFalse = ch, false
 				}
 			}
@@ -91,7 +86,7 @@ func (c *Checker) continuedIndentation() {
 				h := hang
 				hangs[depth] = &h
 			case isTrue:
-				indent[depth] = t.start.Col
+				indentAt.set(indent, depth, t.start.Col)
 			case !visualFalse && (visual.kind == 2 || visual.kind == 3 && visual.text == t.text):
 			default:
 				switch {
@@ -114,26 +109,30 @@ func (c *Checker) continuedIndentation() {
 		}
 		switch {
 		case parens[row] != 0 && t.typ != tokNL && t.typ != tokComment && indent[depth] == 0:
-			indent[depth] = t.start.Col
-			chances[t.start.Col] = indentChance{kind: 1}
+			indentAt.set(indent, depth, t.start.Col)
+			chances.set(t.start.Col, indentChance{kind: 1})
 		case t.typ == tokString || t.typ == tokComment || t.text == "u" || t.text == "ur" || t.text == "b" || t.text == "br":
-			chances[t.start.Col] = indentChance{kind: 2}
+			chances.set(t.start.Col, indentChance{kind: 2})
 		case row == 0 && depth == 0 && (t.text == "assert" || t.text == "raise" || t.text == "with"):
-			chances[t.end.Col+1] = indentChance{kind: 1}
-		case len(chances) == 0 && row == 0 && depth == 0 && t.text == "if":
-			chances[t.end.Col+1] = indentChance{kind: 1}
-		case t.text == ":" && isSpace(suffixCols(t.line, t.end.Col)):
-			openRows[depth] = append(openRows[depth], row)
+			chances.set(t.end.Col+1, indentChance{kind: 1})
+		case len(chances.m) == 0 && row == 0 && depth == 0 && t.text == "if":
+			chances.set(t.end.Col+1, indentChance{kind: 1})
+		case t.text == ":" && isSpace(c.suffix(t)):
+			openRows[depth].add(row)
 		}
 		if t.typ == tokOp {
 			if len(t.text) == 1 && strings.Contains("([{", t.text) {
 				depth++
 				indent = append(indent, 0)
+				indentAt.set(indent, depth, 0)
 				hangs = append(hangs, nil)
 				if len(openRows) == depth {
-					openRows = append(openRows, nil)
+					openRows = append(openRows, newOpenList(-1, relIndent))
 				}
-				openRows[depth] = append(openRows[depth], row)
+				openRows[depth].add(row)
+				if parens[row] == 0 {
+					parenRows = append(parenRows, row)
+				}
 				parens[row]++
 			} else if len(t.text) == 1 && strings.Contains(")]}", t.text) && depth > 0 {
 				prevIndent := indent[len(indent)-1]
@@ -142,30 +141,27 @@ func (c *Checker) continuedIndentation() {
 					prevIndent = lastIndent.Col
 				}
 				hangs = hangs[:len(hangs)-1]
-				for d := 0; d < depth; d++ {
-					if indent[d] > prevIndent {
-						indent[d] = 0
-					}
-				}
-				for ind := range chances {
-					if ind >= prevIndent {
-						delete(chances, ind)
-					}
-				}
+				// pycodestyle resets every enclosing indent past the
+				// closed bracket's, and drops every chance from it on:
+				// both are popped from heaps here, each entry once.
+				indentAt.zeroAbove(indent, prevIndent)
+				chances.dropFrom(prevIndent)
 				openRows = openRows[:depth+1]
 				depth--
 				if depth != 0 {
-					chances[indent[depth]] = indentChance{kind: 1}
+					chances.set(indent[depth], indentChance{kind: 1})
 				}
-				for idx := row; idx >= 0; idx-- {
-					if parens[idx] != 0 {
-						parens[idx]--
-						break
+				// The last row up to this one with an open bracket; rows
+				// only grow, so that is the last of parenRows.
+				if n := len(parenRows); n > 0 {
+					idx := parenRows[n-1]
+					if parens[idx]--; parens[idx] == 0 {
+						parenRows = parenRows[:n-1]
 					}
 				}
 			}
-			if _, ok := chances[t.start.Col]; !ok {
-				chances[t.start.Col] = indentChance{kind: 3, text: t.text}
+			if _, ok := chances.m[t.start.Col]; !ok {
+				chances.set(t.start.Col, indentChance{kind: 3, text: t.text})
 			}
 		}
 		lastMultiline = t.start.Row != t.end.Row

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/iflint/iflint/internal/work"
 )
 
 // A tokenizer that yields what CPython 3.11's tokenize module yields, for
@@ -66,15 +68,18 @@ func (e *DedentError) Error() string {
 // tokenize tokenizes lines. The error is tokenize's when it would raise
 // (an unterminated string or bracket: errEOF; a dedent to no outer
 // level: *DedentError), and the tokens up to it are returned with it.
-func tokenize(lines []string) (toks []token, err error) {
+//
+// Columns come from cols (columns.go); sline and eline are always the
+// physical lines srow and erow, so a token's columns are its rows'.
+func tokenize(lines []string, cols *columns) (toks []token, err error) {
 	lineOff := make([]int, len(lines)+1)
 	for i, l := range lines {
 		lineOff[i+1] = lineOff[i] + len(l)
 	}
-	colOf := func(line string, b int) int { return utf8.RuneCountInString(line[:b]) }
 	emit := func(t tokenType, text string, srow, sb int, sline string, erow, eb int, eline string, physical string) {
+		cols.meter.Add(1)
 		toks = append(toks, token{typ: t, text: text,
-			start: Pos{srow, colOf(sline, sb)}, end: Pos{erow, colOf(eline, eb)},
+			start: Pos{srow, cols.col(srow, sb)}, end: Pos{erow, cols.col(erow, eb)},
 			line: physical, off: lineOff[srow-1] + sb, eoff: lineOff[erow-1] + eb})
 	}
 	parenlev, continued := 0, false
@@ -163,7 +168,7 @@ func tokenize(lines []string) (toks []token, err error) {
 			if start >= max {
 				break
 			}
-			kind, end := pseudo(line, start)
+			kind, end := pseudo(line, start, cols.meter)
 			pos = end
 			tok := line[start:end]
 			switch kind {
@@ -263,7 +268,7 @@ var operators = []string{"**=", "...", "//=", "<<=", ">>=", "!=", "%=", "&=", "*
 // pseudo matches tokenize's PseudoToken alternatives at i, in their
 // order: backslash-newline or end, comment, triple-quote start, number,
 // newline or operator, single-quoted string, name.
-func pseudo(line string, i int) (pseudoKind, int) {
+func pseudo(line string, i int, m *work.Meter) (pseudoKind, int) {
 	rest := line[i:]
 	switch {
 	case strings.HasPrefix(rest, "\\\n"):
@@ -295,7 +300,7 @@ func pseudo(line string, i int) (pseudoKind, int) {
 		}
 	}
 	if p := prefixLen(rest); p < len(rest) && (rest[p] == '\'' || rest[p] == '"') {
-		if n, ok := contStrEnd(rest, p); ok {
+		if n, ok := contStrEnd(rest, p, m); ok {
 			return pseudoString, i + n
 		}
 	}
@@ -328,9 +333,10 @@ func prefixLen(s string) int {
 // contStrEnd matches a single-quoted string starting at its quote q (after
 // a prefix of length p): up to the closing quote, or to a
 // backslash-newline that continues it on the next line.
-func contStrEnd(s string, p int) (int, bool) {
+func contStrEnd(s string, p int, m *work.Meter) (int, bool) {
 	q := s[p]
 	for i := p + 1; i < len(s); i++ {
+		m.Add(1)
 		switch s[i] {
 		case '\\':
 			if strings.HasPrefix(s[i:], "\\\r\n") {

@@ -74,7 +74,7 @@ func Page(t constraint.Type) string {
 	fmt.Fprintf(&b, "# %s\n\n", t)
 	fmt.Fprintf(&b, "%s\n\n", in.Doc)
 	fmt.Fprintf(&b, "Category `%s`; decided by %s; fixed by %s.\n", in.Category, decidedBy(t), FixedBy(t))
-	r, ok := rules.For(t)
+	r, ok := rules.Declared(t)
 	if !ok {
 		b.WriteString("\nAn LLM judge decides this type: see [judges](../judges.md). Without a\n")
 		b.WriteString("judge configured, its verdict is `unverified`, with that reason.\n")

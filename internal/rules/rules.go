@@ -31,18 +31,37 @@ var Rules = slices.Concat(
 	comments.Rules,
 )
 
+// declared is each type's rule as its family declares it (unguarded):
+// its functions name the family's package, which the documentation
+// links (Declared).
+var declared = func() map[constraint.Type]*check.Rule {
+	m := map[constraint.Type]*check.Rule{}
+	for _, r := range Rules {
+		m[r.Type] = r
+	}
+	return m
+}()
+
+// Declared is t's rule as its family declares it, for documentation;
+// run rules through For or Run, which keep them within budget.
+func Declared(t constraint.Type) (*check.Rule, bool) {
+	r, ok := declared[t]
+	return r, ok
+}
+
 var registry = func() map[constraint.Type]*check.Rule {
 	m := map[constraint.Type]*check.Rule{}
 	for _, r := range Rules {
 		if _, dup := m[r.Type]; dup {
 			panic("duplicate rule for " + string(r.Type))
 		}
-		m[r.Type] = r
+		m[r.Type] = guarded(r)
 	}
 	return m
 }()
 
-// For returns the rule deciding t, if t is rule-decided.
+// For returns the rule deciding t, if t is rule-decided, its runs within
+// the work budget (budget.go).
 func For(t constraint.Type) (*check.Rule, bool) {
 	r, ok := registry[t]
 	return r, ok

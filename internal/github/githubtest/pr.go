@@ -14,6 +14,46 @@ type PR struct {
 	Number           int
 	HeadSHA, BaseSHA string
 	Files            []File
+	// HeadRepo (owner/name) is where the head branch HeadRef lives: a
+	// fork's for a pull request from one (default: the base repository
+	// and branch "feature").
+	HeadRepo, HeadRef string
+	// Closed marks a pull request that is no longer open.
+	Closed bool
+}
+
+func (p *PR) headRepo() string {
+	if p.HeadRepo != "" {
+		return p.HeadRepo
+	}
+	return p.Owner + "/" + p.Repo
+}
+
+func (p *PR) headRef() string {
+	if p.HeadRef != "" {
+		return p.HeadRef
+	}
+	return "feature"
+}
+
+func (p *PR) state() string {
+	if p.Closed {
+		return "closed"
+	}
+	return "open"
+}
+
+// json is the pull request as GET .../pulls/{number} answers.
+func (p *PR) json() map[string]any {
+	repo := func(full string) map[string]any {
+		owner, name, _ := strings.Cut(full, "/")
+		return map[string]any{"full_name": full, "name": name, "owner": map[string]any{"login": owner}}
+	}
+	return map[string]any{
+		"number": p.Number, "state": p.state(),
+		"head": map[string]any{"sha": p.HeadSHA, "ref": p.headRef(), "repo": repo(p.headRepo())},
+		"base": map[string]any{"sha": p.BaseSHA, "ref": "main", "repo": repo(p.Owner + "/" + p.Repo)},
+	}
 }
 
 // File is one changed file as list-files describes it.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -11,6 +12,9 @@ import (
 func (s *Server) routes(mux *http.ServeMux) {
 	const pull = "/repos/{owner}/{repo}/pulls/{number}"
 	mux.HandleFunc("GET "+pull, s.withPR(s.getPull))
+	mux.HandleFunc("GET /repos/{owner}/{repo}/pulls", s.listPulls)
+	mux.HandleFunc("GET /repos/{owner}/{repo}/actions/runs/{run}/artifacts", s.listArtifacts)
+	mux.HandleFunc("GET /repos/{owner}/{repo}/actions/artifacts/{id}/zip", s.downloadArtifact)
 	mux.HandleFunc("GET "+pull+"/files", s.withPR(s.listFiles))
 	mux.HandleFunc("GET "+pull+"/comments", s.withPR(s.listComments))
 	mux.HandleFunc("GET "+pull+"/reviews", s.withPR(s.listReviews))
@@ -42,10 +46,7 @@ func (s *Server) withPR(h func(http.ResponseWriter, *http.Request, *pullRequest)
 func (s *Server) getPull(w http.ResponseWriter, r *http.Request, p *pullRequest) {
 	accept := r.Header.Get("Accept")
 	if !strings.Contains(accept, "diff") {
-		writeJSON(w, http.StatusOK, map[string]any{
-			"number": p.Number, "state": "open",
-			"head": map[string]any{"sha": p.HeadSHA}, "base": map[string]any{"sha": p.BaseSHA},
-		})
+		writeJSON(w, http.StatusOK, p.json())
 		return
 	}
 	diff, lines := p.rawDiff()
@@ -62,6 +63,41 @@ func (s *Server) getPull(w http.ResponseWriter, r *http.Request, p *pullRequest)
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write([]byte(diff))
 	}
+}
+
+// listPulls lists pull requests, filtered as GitHub does by state
+// (default open) and head ("owner:branch").
+func (s *Server) listPulls(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	state := q.Get("state")
+	if state == "" {
+		state = "open"
+	}
+	s.mu.Lock()
+	var match []*pullRequest
+	for k, p := range s.prs {
+		if k.owner != r.PathValue("owner") || k.repo != r.PathValue("repo") {
+			continue
+		}
+		if state != "all" && p.state() != state {
+			continue
+		}
+		if h := q.Get("head"); h != "" {
+			owner, _, _ := strings.Cut(p.headRepo(), "/")
+			if h != owner+":"+p.headRef() {
+				continue
+			}
+		}
+		match = append(match, p)
+	}
+	s.mu.Unlock()
+	sort.Slice(match, func(i, j int) bool { return match[i].Number > match[j].Number })
+	lo, hi := paginate(w, r, len(match))
+	out := make([]map[string]any, 0, hi-lo)
+	for _, p := range match[lo:hi] {
+		out = append(out, p.json())
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // maxListedFiles is GitHub's cap on list-files.

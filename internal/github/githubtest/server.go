@@ -66,6 +66,7 @@ type Server struct {
 	resetAt   time.Time
 	secondary SecondaryLimit
 	faults    []*Fault
+	arts      artifacts
 }
 
 // New starts a fake server, closed when tb's test ends.
@@ -185,6 +186,10 @@ func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, blobPrefix) {
+			s.serveBlob(w, r) // storage, not the API
+			return
+		}
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}

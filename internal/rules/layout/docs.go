@@ -20,7 +20,7 @@ var indentationDoc = &check.Doc{
 		{Name: "spacing", Values: "spacing | no spacing | omitted",
 			Doc: "spacing: infix operators and commas surrounded by blanks as the language's tools print them; no spacing: no blanks around operators and after commas; omitted: spacing is not checked"},
 	},
-	Fails: check.Example{Spec: "python;spaces:4;spacing", File: "area.py", Code: "def area(w,h):\n  return w * h\n"},
+	Fails:  check.Example{Spec: "python;spaces:4;spacing", File: "area.py", Code: "def area(w,h):\n  return w * h\n"},
 	Passes: check.Example{Spec: "python;spaces:4;spacing", File: "area.py", Code: "def area(w, h):\n    return w * h\n"},
 	Fix: "Re-indents the flagged line to the column the rule wants and shifts the lines that stand with it (its block) by the same " +
 		"amount, so the block keeps its shape (a Python block's statements move together); adds or removes the blanks around the " +

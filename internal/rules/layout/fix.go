@@ -7,6 +7,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // composeIndentation is indentation_spacing's check.Composer: it combines
@@ -45,9 +46,10 @@ func composeIndentation(u *check.Unit, c constraint.Constraint, findings []check
 			spacing = append(spacing, fx)
 		}
 	}
-	edits, sk := indentEdits(u.Src, indent)
+	meter := work.Of(u)
+	edits, sk := indentEdits(u.Src, indent, meter)
 	skipped = append(skipped, sk...)
-	se, sk := spacingEdits(spacing, edits)
+	se, sk := spacingEdits(spacing, edits, meter)
 	skipped = append(skipped, sk...)
 	edits = append(edits, se...)
 	if err := edits.Validate(u.Src); err != nil {

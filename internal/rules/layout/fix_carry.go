@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Every finding of indentation_spacing carries its fix (check.Fix), made
@@ -61,6 +62,7 @@ type issueFixes struct {
 	spacing  []int
 	widest   int
 	made     map[int]*check.Fix
+	meter    *work.Meter
 }
 
 type findingKey struct {
@@ -68,8 +70,8 @@ type findingKey struct {
 	msg        string
 }
 
-func newIssueFixes(src []byte, issues []layoutIssue) *issueFixes {
-	x := &issueFixes{src: src, issues: issues, exact: map[findingKey]int{}, heads: map[int]int{}, made: map[int]*check.Fix{}}
+func newIssueFixes(src []byte, issues []layoutIssue, m *work.Meter) *issueFixes {
+	x := &issueFixes{src: src, issues: issues, meter: m, exact: map[findingKey]int{}, heads: map[int]int{}, made: map[int]*check.Fix{}}
 	for i := range issues {
 		is := &issues[i]
 		k := findingKey{is.Start, is.End, is.Message}
@@ -106,9 +108,9 @@ func (x *issueFixes) attach(f *check.Finding, i int, why string) {
 		fx := fixOfIssue(is)
 		var edits check.Edits
 		if fx.kind == indentIssue {
-			edits, _ = indentEdits(x.src, []*layoutFix{fx})
+			edits, _ = indentEdits(x.src, []*layoutFix{fx}, x.meter)
 		} else {
-			edits, _ = spacingEdits([]*layoutFix{fx}, nil)
+			edits, _ = spacingEdits([]*layoutFix{fx}, nil, x.meter)
 		}
 		fix = &check.Fix{Edits: edits, Applicability: check.Safe, Data: fx}
 		x.made[i] = fix
@@ -117,8 +119,8 @@ func (x *issueFixes) attach(f *check.Finding, i int, why string) {
 }
 
 // lintFindings are the lint reading's findings, each with its fix.
-func lintFindings(src []byte, issues []layoutIssue) []check.Finding {
-	x := newIssueFixes(src, issues)
+func lintFindings(src []byte, issues []layoutIssue, m *work.Meter) []check.Finding {
+	x := newIssueFixes(src, issues, m)
 	out := make([]check.Finding, len(issues))
 	for i, is := range issues {
 		out[i] = is.Finding

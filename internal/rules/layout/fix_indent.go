@@ -5,13 +5,18 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // indentEdits rewrites the leading blanks the given indentation fixes
 // require. A line a fix targets gets that fix's blanks; every other line
 // a fix moves shifts by its column delta, and a line moved by several
 // fixes (a block inside another re-indented block) by their sum.
-func indentEdits(src []byte, fixes []*layoutFix) (check.Edits, []check.Skipped) {
+//
+// The work is the lines the fixes move and the blanks they write: a fix
+// of a line deep in nested blocks moves every line inside, and the meter
+// counts each.
+func indentEdits(src []byte, fixes []*layoutFix, m *work.Meter) (check.Edits, []check.Skipped) {
 	type lineFix struct {
 		start, end, col int
 		target          string
@@ -30,6 +35,7 @@ func indentEdits(src []byte, fixes []*layoutFix) (check.Edits, []check.Skipped) 
 		return lf
 	}
 	for _, fx := range fixes {
+		m.Add(1 + len(fx.moves))
 		ls := fx.start
 		le := ls
 		for le < len(src) && (src[le] == ' ' || src[le] == '\t') {
@@ -57,6 +63,7 @@ func indentEdits(src []byte, fixes []*layoutFix) (check.Edits, []check.Skipped) 
 	var skipped []check.Skipped
 	for _, k := range keys {
 		lf := lines[k]
+		m.Add(1 + lf.end - lf.start + len(lf.target))
 		lead := lf.target
 		if !lf.set {
 			lead = string(src[lf.start:lf.end])

@@ -8,6 +8,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // lintIndentation is the lint profile's indentation_spacing: the
@@ -35,7 +36,7 @@ func lintIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 			spacing++
 		}
 	}
-	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues))
+	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues, work.Of(u)))
 }
 
 func spacingWant(c constraint.Constraint) string {
@@ -110,7 +111,7 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 			}
 		}
 		if c.Lang == lang.Python {
-			out, err = pythonIssues(u.Src, flatTreeOf(u, c.Lang, t.Root()), c)
+			out, err = pythonIssues(u.Src, flatTreeOf(u, c.Lang, t.Root()), c, work.Of(u))
 			if err != nil {
 				return nil, err
 			}

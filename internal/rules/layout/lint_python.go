@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/pycodestyle"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Python's indentation_spacing in the lint profile reports what
@@ -29,13 +30,13 @@ var pycodestyleSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E2
 
 // pythonIssues runs the pycodestyle port and attaches to each finding
 // the fix the tree model computes (or a refusal).
-func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint) ([]layoutIssue, error) {
+func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, meter *work.Meter) ([]layoutIssue, error) {
 	in := c.Indent
 	size := 4
 	if !in.Tabs {
 		size = in.Width
 	}
-	pc, err := pycodestyle.Check(src, size)
+	pc, err := pycodestyle.Check(src, size, meter)
 	var de *pycodestyle.DedentError
 	switch {
 	case errors.As(err, &de):

@@ -4,6 +4,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/rules/layoutview"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // paperFindings collects the paper profile's findings, at most one per
@@ -40,7 +41,7 @@ func (pf *paperFindings) withFixes(u *check.Unit, c constraint.Constraint) []che
 		}
 		return fs
 	}
-	x := newIssueFixes(u.Src, issues)
+	x := newIssueFixes(u.Src, issues, work.Of(u))
 	for i := range fs {
 		line, _ := u.Position(fs[i].Start)
 		x.attach(&fs[i], x.paperIssue(fs[i], pf.kind[fs[i].Start], line-1), paperNoLintFix)

@@ -1,0 +1,2 @@
+def not_checked():
+    return 0

@@ -1,0 +1,5 @@
+package gen
+
+func Generated() int {
+	return 1
+}

@@ -1,0 +1,9 @@
+function renderPage(title) {
+  return "<h1>" + title + "</h1>";
+}
+
+function load_data(url) {
+    return fetch(url);
+}
+
+module.exports = { renderPage, load_data };
