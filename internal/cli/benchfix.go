@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
@@ -24,6 +25,7 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	model := fs.String("model", "", "LLM for what the deterministic fixers leave (default: deterministic fixers only, offline)")
 	rounds := fs.Int("rounds", 3, "LLM attempts per file")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)")
+	noTests := fs.Bool("no-tests", false, "run every task without its test command: fixes are kept only by the safety stage's proofs (compiled output, syntax tree)")
 	fs.Usage = func() {
 		fmt.Fprintf(c.Stderr, "Usage: iflint bench fix [flags]\n\nRuns the LintEval fix track: every task is fixed on a temporary copy, each candidate\nverified (syntax, findings, regressions, tests), and the outcomes compared with the manifest.\n\n")
 		fs.PrintDefaults()
@@ -36,7 +38,7 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return ExitUsage, usageError{err}
 	}
-	o := fixtrack.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now}
+	o := fixtrack.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now, NoTests: *noTests, Compiles: &toolchain.CompileCache{}}
 	if *only != "" {
 		o.Only = strings.Split(*only, ",")
 	}
@@ -62,6 +64,8 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	}
 	var buf bytes.Buffer
 	fixtrack.WriteFixTrackReport(&buf, rs)
+	ran, cached := o.Compiles.Counts()
+	fmt.Fprintf(&buf, "\ncompiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
 	if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}

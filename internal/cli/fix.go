@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/iflint/iflint/internal/atomicfile"
@@ -20,6 +21,7 @@ import (
 	"github.com/iflint/iflint/internal/report"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/termsafe"
+	"github.com/iflint/iflint/internal/toolchain"
 )
 
 func (c *Command) fix(ctx context.Context, args []string) (int, error) {
@@ -119,6 +121,12 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	var notWritten []engine.Skipped
 	written := 0
 	prog := fixprogress.New(c.Stderr, "iflint fix", fixprogress.Terminal(c.Stderr, c.Getenv), c.Now)
+	stopBeat := prog.Heartbeat() // a line at least every 10 s in a log
+	defer stopBeat()
+	// Without a test command, the safety stage asks the compiler for
+	// its proof; builds are cached like the toolchain's other runs, in a
+	// cache opened only when a build is asked for.
+	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
 	for _, g := range groups {
 		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
 		sc, err := c.newScope(ctx, g.root, []*config.Config{g.cfg}, g.configFor, *rev, *basePath)
@@ -133,6 +141,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		sc.limitFixes(ctx, &o)
 		if testCmd := testFor(g); testCmd != "" {
 			o.Test, o.Runner = sandbox.Shell(testCmd), newRunner(g)
+		} else {
+			o.Prover = &toolchain.Equivalence{Root: g.root, Cache: compiles}
 		}
 		if *write {
 			// Each file is written as soon as its fixes are proven (see
@@ -163,6 +173,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		sc.apply(part.After)
 		mergeFix(res, part, show)
 	}
+	stopBeat()
 	prog.Done()
 	engine.SortResult(res.After)
 	if *format == "json" {
@@ -176,6 +187,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			}
 		}
 		writeFixReport(c, res, *write, written)
+		if ran, cached := compiles.Counts(); ran+cached > 0 {
+			fmt.Fprintf(c.Stderr, "iflint: compiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
+		}
 		if sandboxUsed != nil && !sandboxUsed.Isolated {
 			fmt.Fprintf(c.Stderr, "iflint: no real sandbox works here for the test command: %s\n", sandboxUsed.Text())
 		}
@@ -372,4 +386,34 @@ func parseSandbox(name string) ([]sandbox.Mechanism, error) {
 		return nil, usagef("-sandbox: %v (or auto)", err)
 	}
 	return []sandbox.Mechanism{m}, nil
+}
+
+// lazyStore opens a compile store at its first use, so that a run that
+// builds nothing creates no cache directory; a store that cannot be
+// opened answers nothing and keeps nothing (slower, not wrong).
+type lazyStore struct {
+	open func() (toolchain.CompileStore, error)
+	once sync.Once
+	s    toolchain.CompileStore
+}
+
+func (l *lazyStore) store() toolchain.CompileStore {
+	l.once.Do(func() {
+		if s, err := l.open(); err == nil {
+			l.s = s
+		}
+	})
+	return l.s
+}
+
+func (l *lazyStore) Get(key string, v any) bool {
+	s := l.store()
+	return s != nil && s.Get(key, v)
+}
+
+func (l *lazyStore) Put(key string, v any) error {
+	if s := l.store(); s != nil {
+		return s.Put(key, v)
+	}
+	return nil
 }

@@ -301,16 +301,17 @@ func TestNewFromRevWorkingTree(t *testing.T) {
 func TestFixNewFromRev(t *testing.T) {
 	g := newRepo(t)
 	base := g.commit("base", map[string]string{
-		".iflint.yml": "constraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n",
-		"a.py":        "def _oldName():\n    return 1\n",
+		".iflint.yml": "constraints:\n  - type: naming_convention\n    spec: python;variable:snake_case\n",
+		"a.py":        "def f():\n    oldName = 1\n    return oldName\n",
 	})
-	// Private names: without a test command only those may be renamed.
-	g.commit("head", map[string]string{"a.py": "def _oldName():\n    return 1\n\n\ndef _newName():\n    return _oldName()\n"})
+	// Locals: without a test command only those may be renamed (the
+	// compiler proof keeps a function's name, its __name__).
+	g.commit("head", map[string]string{"a.py": "def f():\n    oldName = 1\n    return oldName\n\n\ndef g():\n    newName = 2\n    return newName\n"})
 	code, out, errs := g.run("fix", "-new-from-rev", base)
 	if code != ExitFindings {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	if !strings.Contains(out, "+def _new_name():") || strings.Contains(out, "+def _old_name():") {
+	if !strings.Contains(out, "+    new_name = 2") || strings.Contains(out, "+    old_name = 1") {
 		t.Errorf("diff:\n%s", out)
 	}
 	if !strings.Contains(errs, "not on lines changed since "+base) {

@@ -30,6 +30,10 @@ type FixOptions struct {
 	// Test is the repository's test command; empty means candidates are
 	// proven by re-checks alone, and their records say no test ran.
 	Test []string
+	// Prover, when set, builds files for the compiler proof of the
+	// safety stage (toolchain.Equivalence); nil: the syntax-tree proof
+	// alone.
+	Prover verify.Prover
 	// NotTested is why no test runs when Test is empty (default: no
 	// test command configured), as the records say it.
 	NotTested string
@@ -354,7 +358,7 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	if ok && len(f.o.Test) == 0 {
 		// No test will run the program: the change must be one that
 		// cannot alter what it does.
-		ok = v.Add(verify.Safety(old, nu, id, f.elsewhere()))
+		ok = v.Add(verify.SafetyProven(ctx, old, nu, id, f.elsewhere(), f.o.Prover))
 	}
 	f.waiting = nil
 	if ok {
@@ -363,6 +367,13 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 			return err
 		}
 		ok = v.Add(tr)
+	}
+	// Progress from the first candidate on: decided, or waiting for the
+	// group's test run.
+	if len(f.o.Test) > 0 {
+		defer f.progress("testing")
+	} else {
+		defer f.progress("verifying")
 	}
 	if stage, detail, failed := v.Failed(); failed {
 		cand.Stage, cand.Reason = stage, detail

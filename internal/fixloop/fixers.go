@@ -66,7 +66,7 @@ func (f *fixer) deterministic(ctx context.Context, path string, e config.Entry, 
 		return err
 	}
 	last := f.res.Candidates[len(f.res.Candidates)-1]
-	if last.Accepted || len(in.Findings)-len(skipped) < 2 || (last.Stage != verify.StageRegressions && last.Stage != verify.StageSafety && last.Stage != verify.StageTests) {
+	if last.Accepted || len(in.Findings)-len(skipped) < 2 || last.Stage == "" {
 		return nil
 	}
 	return f.split(ctx, path, e, fx, in, held, src)
@@ -81,24 +81,31 @@ func (f *fixer) addSkipped(cand *Candidate, u *check.Unit, skipped []check.Skipp
 }
 
 // split retries a rejected multi-finding candidate one finding at a time:
-// when one rename breaks a test, the others may still be sound, and each
-// is then proven on its own. Findings are matched by message, since
-// offsets move as earlier pieces are accepted.
+// when one edit breaks a stage, the others may still be sound, and each
+// is then proven on its own, so that a failing one never takes a passing
+// one down. Each finding is followed to where it now stands through the
+// edits of the pieces accepted before it (many findings share one message,
+// "opening brace should be on its own line", so a message alone names
+// none of them), and its piece is labelled with it.
 func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx check.Composer, whole check.Result, held []constraint.Constraint, wholeSrc []byte) error {
 	c := e.Constraint
 	// A fixer that works on the whole file (re-indenting, say) proposes
 	// the same candidate for one finding as for all; trying it again
-	// would only repeat the rejected test run.
+	// would only repeat the rejected run.
 	tried := map[string]Candidate{string(wholeSrc): f.res.Candidates[len(f.res.Candidates)-1]}
-	for _, want := range whole.Findings {
+	at := make([]int, len(whole.Findings)) // each finding's offset in the current file
+	for i, fd := range whole.Findings {
+		at[i] = fd.Start
+	}
+	for k, want := range whole.Findings {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		u := f.unit(ctx, path, f.cur[path])
 		r := f.check(u, c)
-		i := slices.IndexFunc(r.Findings, func(fd check.Finding) bool { return fd.Message == want.Message })
+		i := slices.IndexFunc(r.Findings, func(fd check.Finding) bool { return fd.Start == at[k] && fd.Message == want.Message })
 		if r.Verdict != check.Fail || i < 0 {
-			continue
+			continue // fixed by an earlier piece
 		}
 		one := r
 		one.Findings = []check.Finding{r.Findings[i]}
@@ -118,7 +125,7 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx check
 			Part: fmt.Sprintf("%d:%d %s", line, col, engine.FirstLine(want.Message))}
 		if prev, ok := tried[string(src)]; ok {
 			// The same file content was already verified in the same
-			// context; its verdict stands without another test run.
+			// context; its verdict stands without another run.
 			cand.Diff, cand.Verification, cand.Stage, cand.Lines = prev.Diff, prev.Verification, prev.Stage, prev.Lines
 			cand.Reason = "same result as an earlier candidate: " + prev.Reason
 			if prev.Accepted {
@@ -132,9 +139,30 @@ func (f *fixer) split(ctx context.Context, path string, e config.Entry, fx check
 		if err := f.verify(ctx, &cand, u, src, targets, held); err != nil {
 			return err
 		}
-		tried[string(src)] = f.res.Candidates[len(f.res.Candidates)-1]
+		last := f.res.Candidates[len(f.res.Candidates)-1]
+		tried[string(src)] = last
+		if last.Accepted {
+			for j := k + 1; j < len(at); j++ {
+				at[j] = shiftOffset(at[j], edits)
+			}
+		}
 	}
 	return nil
+}
+
+// shiftOffset maps an offset of a file through edits applied to it (an
+// offset inside a replaced span moves to the span's start).
+func shiftOffset(off int, edits check.Edits) int {
+	out := off
+	for _, e := range edits {
+		switch {
+		case e.End <= off:
+			out += len(e.New) - (e.End - e.Start)
+		case e.Start < off && off < e.End:
+			out += e.Start - off
+		}
+	}
+	return out
 }
 
 // held lists the constraints that pass on u: the ones a candidate must

@@ -87,6 +87,58 @@ func (r *Reporter) Update(s Status) {
 	r.print(t)
 }
 
+// Tick reprints the last state when Every has passed since the last
+// line, so that a log shows the run alive during a long compile or test
+// run that reports nothing; it does nothing before the first Update (a
+// run with nothing to fix stays quiet) and after Done.
+func (r *Reporter) Tick() {
+	if r == nil || r.w == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done || !r.printed {
+		return
+	}
+	t := r.now()
+	gap := r.Every
+	if r.terminal {
+		gap = time.Second
+	}
+	if t.Sub(r.lastAt) >= gap {
+		r.print(t)
+	}
+}
+
+// Heartbeat calls Tick every second until the returned stop is called.
+func (r *Reporter) Heartbeat() (stop func()) {
+	if r == nil || r.w == nil {
+		return func() {}
+	}
+	tk := time.NewTicker(time.Second)
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-tk.C:
+				r.Tick()
+			case <-quit:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			tk.Stop()
+			close(quit)
+			<-done
+		})
+	}
+}
+
 // Done prints the final state once; later calls do nothing.
 func (r *Reporter) Done() {
 	if r == nil || r.w == nil {

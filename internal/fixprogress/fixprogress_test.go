@@ -68,3 +68,29 @@ func TestQuietWithoutUpdates(t *testing.T) {
 		t.Errorf("got %q", buf.String())
 	}
 }
+
+// TestTickKeepsALogAlive (issue 18): in CI a line comes with the first
+// candidate and then at least every Every, even while nothing reports
+// (a long compile or test run); nothing before the first candidate.
+func TestTickKeepsALogAlive(t *testing.T) {
+	var buf bytes.Buffer
+	c := &clock{time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r := New(&buf, "iflint fix", false, c.now)
+	c.advance(30 * time.Second)
+	r.Tick()
+	if buf.Len() != 0 {
+		t.Fatalf("a line before the first candidate: %q", buf.String())
+	}
+	r.Update(Status{Decided: 0, Total: 1})
+	for range 25 {
+		c.advance(time.Second)
+		r.Tick()
+	}
+	want := `iflint fix: 0/1 candidates decided, 0 test run(s), 30s elapsed
+iflint fix: 0/1 candidates decided, 0 test run(s), 40s elapsed
+iflint fix: 0/1 candidates decided, 0 test run(s), 50s elapsed
+`
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}

@@ -16,7 +16,7 @@ import (
 func testBaselineScenario(t *testing.T, e *e2e, dir string) {
 	legacy := "def legacyName(items):\n    return len(items)\n"
 	e.newProject(t, dir, map[string]string{
-		".iflint.yml": "version: 1\nbaseline: .iflint-baseline.json\nconstraints:\n  - type: naming_convention\n    spec: python;function:snake_case\n",
+		".iflint.yml": "version: 1\nbaseline: .iflint-baseline.json\nconstraints:\n  - type: naming_convention\n    spec: python;function:snake_case,variable:snake_case\n",
 		"legacy.py":   legacy,
 	})
 	r := e.preCommitRun(t, dir, "--all-files")
@@ -34,18 +34,19 @@ func testBaselineScenario(t *testing.T, e *e2e, dir string) {
 	}
 	wantFile(t, dir, "legacy.py", legacy)
 
-	writeFiles(t, dir, map[string]string{"legacy.py": legacy + "\n\ndef _newName(items):\n    return legacyName(items)\n"})
+	// A local: without a test command only those may be renamed.
+	writeFiles(t, dir, map[string]string{"legacy.py": legacy + "\n\ndef new_func(items):\n    itemCount = legacyName(items)\n    return itemCount\n"})
 	mustRun(t, dir, e.env, "git", "add", "legacy.py")
 	r = e.preCommitRun(t, dir)
 	if r.code != 1 {
 		t.Errorf("pre-commit with a new violation: exit %d, want 1", r.code)
 	}
 	runs := hookRuns(t, r.out)
-	want := []string{`legacy.py:5:5: error: function name "_newName" is not snake_case [naming_convention]`}
+	want := []string{`legacy.py:6:5: error: local variable name "itemCount" is not snake_case [naming_convention]`}
 	if got := findings(wantStatus(t, runs, "iflint check", "Failed").body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings %q, want %q", got, want)
 	}
 	wantStatus(t, runs, "iflint fix", "Failed")
-	wantFile(t, dir, "legacy.py", legacy+"\n\ndef _new_name(items):\n    return legacyName(items)\n")
+	wantFile(t, dir, "legacy.py", legacy+"\n\ndef new_func(items):\n    item_count = legacyName(items)\n    return item_count\n")
 	e.net.assertNone(t)
 }

@@ -560,7 +560,7 @@ func testJudgeScenario(t *testing.T, e *e2e, dir string) {
 judge: [gpt-4o]
 constraints:
   - type: naming_convention
-    spec: python;class:PascalCase,function:snake_case
+    spec: python;class:PascalCase,function:snake_case,variable:snake_case
   - type: time_complexity
     spec: python;O(n)
 `,
@@ -593,22 +593,23 @@ constraints:
 	}
 	oneSkipLine(r, "Passed", "Passed")
 
-	// A private name: without a test command only those may be renamed.
-	writeFiles(t, dir, map[string]string{"bad.py": "def _badName(items):\n    return len(items)\n"})
+	// A local: without a test command only those may be renamed (the
+	// compiler proof keeps a function's name: its __name__).
+	writeFiles(t, dir, map[string]string{"bad.py": "def bad(items):\n    itemCount = len(items)\n    return itemCount\n"})
 	mustRun(t, dir, e.env, "git", "add", "bad.py")
 	r = e.preCommitRun(t, dir)
 	if r.code != 1 {
 		t.Errorf("pre-commit run with a naming violation: exit %d, want 1", r.code)
 	}
 	runs := oneSkipLine(r, "Failed", "Failed")
-	want := []string{`bad.py:1:5: error: function name "_badName" is not snake_case [naming_convention]`}
+	want := []string{`bad.py:2:5: error: local variable name "itemCount" is not snake_case [naming_convention]`}
 	if got := findings(runs["iflint check"].body); !slices.Equal(got, want) {
 		t.Errorf("iflint check findings %q, want %q", got, want)
 	}
 	if !strings.Contains(runs["iflint fix"].body, "files were modified by this hook") {
 		t.Errorf("iflint fix did not rewrite bad.py:%s", runs["iflint fix"].body)
 	}
-	wantFile(t, dir, "bad.py", "def _bad_name(items):\n    return len(items)\n")
+	wantFile(t, dir, "bad.py", "def bad(items):\n    item_count = len(items)\n    return item_count\n")
 
 	mustRun(t, dir, e.env, "git", "add", "bad.py")
 	r = e.preCommitRun(t, dir, "--verbose")

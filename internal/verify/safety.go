@@ -79,7 +79,7 @@ func Safety(old, new *check.Unit, id lang.ID, other Elsewhere) StageResult {
 			return res
 		}
 	}
-	res.Passed = true
+	res.Passed, res.Proof = true, ProofSyntaxTree
 	switch {
 	case len(renames) > 0:
 		res.Detail = "renames only names provably local"
@@ -185,7 +185,10 @@ func isDocstring(n syntax.Node) bool {
 }
 
 // rename is one spelling the candidate respells at every occurrence.
-type rename struct{ old, new string }
+type rename struct {
+	old, new string
+	at       []int // indices of the respelled code atoms
+}
 
 // diffCode compares the code tokens of the original and the candidate.
 // It returns the renames when the two differ only in identifiers, and
@@ -206,7 +209,7 @@ func diffCode(o, n []atom) ([]rename, int) {
 		return nil, 0
 	}
 	var out []rename
-	seen := map[string]string{}
+	seen := map[string]int{}
 	for i := range o {
 		a, b := o[i], n[i]
 		if a.typ == b.typ && a.text == b.text {
@@ -216,13 +219,14 @@ func diffCode(o, n []atom) ([]rename, int) {
 			return nil, b.start
 		}
 		if prev, ok := seen[a.text]; ok {
-			if prev != b.text {
+			if out[prev].new != b.text {
 				return nil, b.start // one spelling respelled two ways
 			}
+			out[prev].at = append(out[prev].at, i)
 			continue
 		}
-		seen[a.text] = b.text
-		out = append(out, rename{a.text, b.text})
+		seen[a.text] = len(out)
+		out = append(out, rename{a.text, b.text, []int{i}})
 	}
 	return out, -1
 }

@@ -55,20 +55,21 @@ func renameRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, other
 	need := func(format string, args ...any) string {
 		return fmt.Sprintf("rename of %q to %q needs a test command: ", rn.old, rn.new) + fmt.Sprintf(format, args...)
 	}
-	for _, a := range na.code {
-		if a.ident && a.text == rn.old {
-			line, _ := new.Position(a.start)
-			return need("the candidate keeps %q on line %d, so it renames only some of its uses", rn.old, line)
-		}
-	}
-	for _, a := range oa.code {
-		if a.ident && a.text == rn.new {
-			line, _ := old.Position(a.start)
-			return need("%q already names something on line %d", rn.new, line)
-		}
-	}
 	if !naming.Supported(id) {
 		return need("iflint has no declaration model for %s", id)
+	}
+	for _, a := range na.code {
+		if a.ident && a.text == rn.old {
+			// Some uses keep the old spelling: only a scope-true rename
+			// of locals may do that.
+			return scopeTrueRisk(old, new, id, rn, oa, na, need)
+		}
+	}
+	if why := dataName(old, id, rn.old, oa); why != "" {
+		return need("%s", why)
+	}
+	if why := naming.Captures(old, id, rn.old, rn.new); why != "" {
+		return need("%s", why)
 	}
 	all, err := naming.Declarations(old, id)
 	if err != nil {
@@ -205,10 +206,10 @@ func locality(u *check.Unit, id lang.ID, d naming.Declaration) (local bool, why 
 		if d.Scope == naming.ScopeClass || d.Kind == constraint.KindMethod {
 			return false, "is a class member, which every file that includes its class can use"
 		}
-		if cStatic(n) {
+		if cStatic(n, id) {
 			return false, ""
 		}
-		return false, "has external linkage (not static, not in an anonymous namespace)"
+		return false, "has external linkage (not static, not in an anonymous namespace, not a namespace-scope const or constexpr variable of C++)"
 	}
 	return false, fmt.Sprintf("is not local to a function, and iflint knows no file-private names in %s", id)
 }
@@ -276,18 +277,29 @@ func rustPrivate(n syntax.Node) string {
 	return ""
 }
 
-func cStatic(n syntax.Node) bool {
+func cStatic(n syntax.Node, id lang.ID) bool {
 	for a := n.Parent(); a.Valid(); a = a.Parent() {
 		if a.Type() == "namespace_definition" && !a.Field("name").Valid() {
 			return true
 		}
-		if a.Parent().Valid() && a.Parent().Type() == "translation_unit" {
+		if p := a.Parent(); p.Valid() && (p.Type() == "translation_unit" || p.Type() == "declaration_list" && p.Parent().Type() == "namespace_definition") {
+			// A declaration at file or namespace scope: static, or in C++
+			// a const or constexpr variable that is not extern or inline
+			// (internal linkage by [basic.link]), whichever namespace.
+			cpp, extern, inline := false, false, false
 			for _, c := range a.Children() {
-				if c.Type() == "storage_class_specifier" && c.Text() == "static" {
+				switch t := c.Text(); {
+				case c.Type() == "storage_class_specifier" && t == "static":
 					return true
+				case c.Type() == "storage_class_specifier" && t == "extern":
+					extern = true
+				case t == "inline":
+					inline = true
+				case (c.Type() == "type_qualifier" || c.Type() == "constexpr") && (t == "const" || t == "constexpr"):
+					cpp = id == lang.CPP && a.Type() == "declaration"
 				}
 			}
-			return false
+			return cpp && !extern && !inline
 		}
 	}
 	return false

@@ -55,7 +55,7 @@ func (s Stage) Doc() string {
 	case StageRegressions:
 		return "no constraint that held before is violated now"
 	case StageSafety:
-		return "without a test command: the fix changes only layout, comments no tool runs or reads, and names provably local to the file (not mentioned in any other file)"
+		return "without a test command: the fix changes only layout, comments no tool runs or reads, and names provably local to the file (not mentioned in any other file), proven by the compiled output where a compiler builds the file (identical before and after, debug information off), else by the syntax tree"
 	case StageTests:
 		return "the repository's test command passes on an isolated copy with the fix applied"
 	}
@@ -71,6 +71,9 @@ type StageResult struct {
 	// passed (re-checks alone decide), and every report says so.
 	NotRun bool   `json:"not_run,omitempty"`
 	Detail string `json:"detail,omitempty"`
+	// Proof names what kept a passing safety stage: "compiled output
+	// identical (javac -g:none)" or "syntax tree" (see proof.go).
+	Proof string `json:"proof,omitempty"`
 }
 
 // NotTested is the tests stage of a repository without a test command.
@@ -115,6 +118,8 @@ func (v Verification) Summary(timed bool, quote func(string) string) string {
 			notRun = fmt.Sprintf("%s not run (%s)", s.Stage, s.Detail)
 		case !s.Passed:
 			ran = append(ran, string(s.Stage)+" failed")
+		case s.Proof != "":
+			ran = append(ran, string(s.Stage)+" by "+s.Proof)
 		default:
 			ran = append(ran, string(s.Stage))
 		}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/iflint/iflint/internal/toolchain"
 	"os"
 	"path/filepath"
 	"slices"
@@ -108,6 +109,12 @@ type FixTrackOptions struct {
 	OneAtATime bool
 	// Progress, when set, hears how far the run is, from every worker.
 	Progress func(FixTrackProgress)
+	// NoTests runs every task without its test command: candidates are
+	// then kept only by the safety stage's proofs.
+	NoTests bool
+	// Compiles, when set, counts (and caches) the compiler proof's
+	// builds; the proof runs only for candidates without tests.
+	Compiles *toolchain.CompileCache
 }
 
 // FixTrackProgress is how far a run of the track is: tasks done, and
@@ -217,8 +224,8 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 		return fail(err)
 	}
 	fo := fixloop.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Refactor: o.Refactor, Rounds: o.Rounds,
-		OneAtATime: o.OneAtATime, Progress: progress}
-	if cfg.Fix.Test != "" {
+		OneAtATime: o.OneAtATime, Progress: progress, Prover: &toolchain.Equivalence{Root: root, Cache: o.Compiles}}
+	if cfg.Fix.Test != "" && !o.NoTests {
 		fo.Test = sandbox.Shell(cfg.Fix.Test)
 		fo.Runner = &sandbox.Runner{Timeout: cfg.Fix.Timeout, Env: o.Env, PassEnv: cfg.Fix.Env, ScrubNames: cfg.Fix.Scrub, Now: o.Now}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/sandbox"
+	"github.com/iflint/iflint/internal/toolchain"
 	"github.com/iflint/iflint/internal/verify"
 )
 
@@ -74,7 +75,7 @@ func fixWithoutTests(t *testing.T, src string) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, err := fixloop.Fix(context.Background(), files.Files, fixloop.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root})
+	fr, err := fixloop.Fix(context.Background(), files.Files, fixloop.FixOptions{Options: engine.Options{Config: cfg, Workers: 1}, Root: root, Prover: &toolchain.Equivalence{Root: root}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +84,7 @@ func fixWithoutTests(t *testing.T, src string) bool {
 		switch {
 		case c.Accepted:
 			kept++
+			t.Logf("%s: %s kept: %s", filepath.Base(src), c.Path, c.Verification.Summary(false, nil))
 		case c.Stage == verify.StageSafety:
 			refused++
 			t.Logf("%s: %s refused at safety: %s", filepath.Base(src), c.Path, c.Reason)

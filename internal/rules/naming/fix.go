@@ -80,6 +80,7 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 	if model != nil {
 		f.setDeclarations(model)
 	}
+	f.unit, f.scoped = u, map[string]check.Edits{}
 	type plan struct {
 		fix    *check.Fix
 		reason string
@@ -108,6 +109,9 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 
 // renameEdits respells every identifier of the file spelled name.
 func (f *fileNames) renameEdits(name, newName string) check.Edits {
+	if e, ok := f.scoped[name]; ok {
+		return e
+	}
 	occ := f.byName[name]
 	edits := make(check.Edits, 0, len(occ))
 	for _, n := range occ {

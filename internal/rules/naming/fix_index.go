@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -26,6 +27,10 @@ type fileNames struct {
 	// exports is true when the file declares a module interface (JS
 	// export, Python __all__), which makes its file-level names API.
 	exports bool
+	// unit is the file when its declarations can be resolved (see
+	// resolve.go); scoped holds the scope-true edits plan chose, by name.
+	unit   *check.Unit
+	scoped map[string]check.Edits
 }
 
 // newFileNames indexes the file under root. The identifier leaves and

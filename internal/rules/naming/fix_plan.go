@@ -36,13 +36,25 @@ func (f *fileNames) plan(name, kind, want string) (newName, reason string) {
 	if newName == name {
 		return "", fmt.Sprintf("%q already reads as %s; nothing to rename", name, want)
 	}
-	if len(f.byName[newName]) > 0 {
-		return "", fmt.Sprintf("renaming %q to %q would collide with the existing identifier %q in this file", name, newName, newName)
-	}
 	if reservedName(f.id, newName) {
 		return "", fmt.Sprintf("renaming %q to %q would use a %s keyword or builtin", name, newName, f.id)
 	}
-	if f.id == lang.Go && isUpper(name) != isUpper(newName) {
+	if f.unit != nil {
+		// A local is renamed scope-true: only the references bound to
+		// it, with collisions checked only where the new name enters.
+		if bs, why := LocalBindings(f.unit, f.id, name); why == "" {
+			edits, why := ScopeTrueEdits(f.unit, f.id, bs, newName)
+			if why != "" {
+				return "", why
+			}
+			f.scoped[name] = edits
+			return newName, ""
+		}
+	}
+	if why := f.captures(name, newName); why != "" {
+		return "", why
+	}
+	if f.id == lang.Go && isUpper(name) != isUpper(newName) && !(isUpper(newName) && goUnimportable(f.unit)) {
 		return "", fmt.Sprintf("renaming %q to %q changes whether it is exported in Go; that is an API change, not a style fix", name, newName)
 	}
 	if (kind == "function" || kind == "method") && f.namesType(name) {

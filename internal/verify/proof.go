@@ -1,0 +1,140 @@
+package verify
+
+// The compiler proof (issue 18). Without a test command a candidate is
+// kept only with a proof that the program is unchanged, the strongest
+// available: where a compiler builds the file here, the compiled output
+// before and after, debug information off, must be identical, modulo the
+// candidate's renaming of the names the compiler erases (Python's local
+// names; Java's and C's locals do not reach the output at all). A name
+// the compiler keeps (an enum constant, a field, a method, a class, an
+// exported symbol, a string) therefore cannot be renamed without tests.
+// Where no compiler builds the original, the syntax-tree proof of
+// Safety stands alone, and the report says so.
+//
+// The syntax-tree proof runs in every case: the compiler sees one file,
+// not who else reads its names (a test, a script, a C file including
+// another), so the compiler proof strengthens it and never replaces it.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/toolchain"
+)
+
+// Prover builds one file for the compiler proof: toolchain.Equivalence,
+// or a test's fake compiler.
+type Prover interface {
+	// Method names how id is built ("javac -g:none"), "" when it is not.
+	Method(id lang.ID) string
+	// Build compiles src as the repository's file path. An error means
+	// the compiler could not run or ran out of time: no verdict.
+	Build(ctx context.Context, id lang.ID, path string, src []byte) (toolchain.Build, error)
+}
+
+// Proof names of the safety stage, as reports print them.
+const (
+	ProofSyntaxTree = "syntax tree"
+	proofCompiled   = "compiled output identical"
+)
+
+// SafetyProven is the safety stage with the compiler proof: Safety's
+// syntax-tree proof, then, where p builds the file, the compiled outputs
+// compared. p may be nil (the syntax-tree proof alone).
+func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other Elsewhere, p Prover) StageResult {
+	res := Safety(old, new, id, other)
+	if !res.Passed || p == nil {
+		return res
+	}
+	method := p.Method(id)
+	if method == "" || bytesEqual(old.Src, new.Src) {
+		return res
+	}
+	refuse := func(format string, args ...any) StageResult {
+		res.Passed, res.Proof = false, ""
+		res.Detail = fmt.Sprintf(format, args...) + "; without a test command nothing proves it keeps what the program does"
+		return res
+	}
+	bo, err := p.Build(ctx, id, old.Path, old.Src)
+	if err != nil || !bo.OK {
+		why := "it did not build here"
+		if err != nil {
+			why = err.Error()
+		} else if bo.Output != "" {
+			why = "it did not build here: " + firstLine(bo.Output)
+		}
+		res.Detail += fmt.Sprintf("; no compiler proof (%s: %s)", method, why)
+		return res
+	}
+	bn, err := p.Build(ctx, id, new.Path, new.Src)
+	if err != nil {
+		return refuse("the compiler proof (%s) built the original but not the candidate: %v", method, err)
+	}
+	if !bn.OK {
+		return refuse("the candidate does not compile (%s), the original does: %s", method, firstLine(bn.Output))
+	}
+	renames, _ := renamesOf(old, new, id)
+	if why := compareBuilds(bo, bn, renames); why != "" {
+		return refuse("compiled output differs (%s): %s", method, why)
+	}
+	res.Proof = proofCompiled + " (" + method + ")"
+	return res
+}
+
+// compareBuilds says how two builds differ, or "" when they are the
+// same modulo renames (old spelling → new) of local names.
+func compareBuilds(a, b toolchain.Build, renames map[string]string) string {
+	names := func(bs toolchain.Build) []string {
+		var out []string
+		for _, o := range bs.Objects {
+			out = append(out, o.Name)
+		}
+		return out
+	}
+	if an, bn := names(a), names(b); !slices.Equal(an, bn) {
+		return fmt.Sprintf("it compiles to %s, the original to %s", strings.Join(bn, ", "), strings.Join(an, ", "))
+	}
+	for i, o := range a.Objects {
+		n := b.Objects[i]
+		if o.Digest != n.Digest {
+			return fmt.Sprintf("%s changed", o.Name)
+		}
+		if len(o.Locals) != len(n.Locals) {
+			return fmt.Sprintf("the local names of %s changed in number", o.Name)
+		}
+		for j, l := range o.Locals {
+			want := l
+			if r, ok := renames[l]; ok {
+				want = r
+			}
+			if n.Locals[j] != want {
+				return fmt.Sprintf("the local %q of %s became %q, not %q", l, o.Name, n.Locals[j], want)
+			}
+		}
+	}
+	return ""
+}
+
+// renamesOf is the candidate's renaming, old spelling to new.
+func renamesOf(old, new *check.Unit, id lang.ID) (map[string]string, error) {
+	ot, err := old.Tree(id)
+	if err != nil {
+		return nil, err
+	}
+	nt, err := new.Tree(id)
+	if err != nil {
+		return nil, err
+	}
+	rs, _ := diffCode(atomsOf(ot.Root(), old.Src, id).code, atomsOf(nt.Root(), new.Src, id).code)
+	out := map[string]string{}
+	for _, r := range rs {
+		out[r.old] = r.new
+	}
+	return out, nil
+}
+
+func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
