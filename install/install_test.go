@@ -136,10 +136,10 @@ func (r *release) run(env []string, args ...string) (string, string, int) {
 
 // install runs the installer for a runner; it returns the log, the
 // GITHUB_OUTPUT lines and the exit code.
-func (r *release) install(os_, arch, dest string) (string, map[string]string, int) {
+func (r *release) install(runnerOS, arch, dest string) (string, map[string]string, int) {
 	r.t.Helper()
 	outputs := filepath.Join(r.t.TempDir(), "output")
-	log, _, code := r.run([]string{"RUNNER_OS=" + os_, "RUNNER_ARCH=" + arch, "GITHUB_OUTPUT=" + outputs}, dest)
+	log, _, code := r.run([]string{"RUNNER_OS=" + runnerOS, "RUNNER_ARCH=" + arch, "GITHUB_OUTPUT=" + outputs}, dest)
 	got := map[string]string{}
 	b, _ := os.ReadFile(outputs)
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
