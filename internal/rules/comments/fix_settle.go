@@ -9,10 +9,12 @@ package comments
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // settle verifies the changes together: one that adds a parse error, or
@@ -118,17 +120,42 @@ func (f *commentFile) leftovers(sorted check.Edits, changes []change, rest check
 	}
 	shown := f.shown(sorted, rest)
 	var left []check.Skipped
+	meter := work.Of(f.u)
+	meter.Add((len(changes) + len(shown)) * (1 + work.Log(len(changes)+1)))
+	isShown := map[shownFinding]bool{}
+	for _, sf := range shown {
+		isShown[sf] = true
+	}
+	// A change whose span holds an offset: among those starting at or
+	// before it, the one reaching furthest (as isGiven).
+	spans := slices.Clone(changes)
+	slices.SortFunc(spans, func(a, b change) int { return a.lo - b.lo })
+	los, reach := make([]int, len(spans)), make([]int, len(spans))
+	for i, ch := range spans {
+		los[i], reach[i] = ch.lo, ch.hi
+		if i > 0 {
+			reach[i] = max(reach[i], reach[i-1])
+		}
+	}
+	inChange := func(at int) bool {
+		i := sort.SearchInts(los, at+1) - 1
+		return i >= 0 && reach[i] >= at
+	}
+	meter.Add(len(sorted))
+	back := newBackMap(sorted)
 	for _, fd := range rest.Findings {
-		at := mapBack(sorted, fd.Start)
-		end := max(at, mapBack(sorted, fd.End))
+		// The searches below: isGiven's, back's and inChange's.
+		meter.Add(4 * work.Log(len(f.given)+len(sorted)+len(changes)+1))
+		at := back.of(fd.Start)
+		end := max(at, back.of(fd.End))
 		switch {
-		case f.isGiven(at, fd.Message) || slices.ContainsFunc(changes, func(ch change) bool { return ch.lo <= at && at <= ch.hi }):
+		case f.isGiven(at, fd.Message) || inChange(at):
 			why := "not safely fixable: " + fd.Message
 			if f.lintDoc != nil {
 				why = "left for you to write: " + fd.Message + " (the fixer never invents words)"
 			}
 			left = append(left, check.Skipped{Start: at, End: end, Reason: why})
-		case slices.ContainsFunc(shown, func(s shownFinding) bool { return s.start == at && s.message == fd.Message }):
+		case isShown[shownFinding{start: at, message: fd.Message}]:
 		case stopsAtFirst(f.c.Name, f.u.Profile):
 			left = append(left, f.later(fd, out, check.Skipped{Start: at, End: end, Reason: ""}))
 		case f.lintDoc != nil:
@@ -175,9 +202,45 @@ func stopsAtFirst(style string, profile check.Profile) bool {
 // isGiven reports whether a finding with message msg at off is a given
 // one: in its span, or with its message on its line.
 func (f *commentFile) isGiven(off int, msg string) bool {
-	return slices.ContainsFunc(f.given, func(g check.Finding) bool {
-		return g.Start <= off && off <= max(g.End, g.Start) || g.Message == msg && f.lineOf(g.Start) == f.lineOf(off)
-	})
+	if f.givenAt == nil {
+		f.givenAt = f.indexGiven()
+	}
+	x := f.givenAt
+	// A given finding whose span holds off: among those starting at or
+	// before off, the one reaching furthest.
+	if i := sort.SearchInts(x.starts, off+1) - 1; i >= 0 && x.reach[i] >= off {
+		return true
+	}
+	return x.lineMessages[lineMessage{f.lineOf(off), msg}]
+}
+
+// givenIndex answers isGiven without a pass over every given finding.
+type givenIndex struct {
+	starts       []int // the given findings' starts, sorted
+	reach        []int // reach[i]: the furthest end among starts[:i+1]
+	lineMessages map[lineMessage]bool
+}
+
+type lineMessage struct {
+	line int
+	msg  string
+}
+
+func (f *commentFile) indexGiven() *givenIndex {
+	gs := slices.Clone(f.given)
+	slices.SortFunc(gs, func(a, b check.Finding) int { return a.Start - b.Start })
+	work.Of(f.u).Add(len(gs) * (1 + work.Log(len(gs))))
+	x := &givenIndex{lineMessages: map[lineMessage]bool{}}
+	for i, g := range gs {
+		x.starts = append(x.starts, g.Start)
+		end := max(g.End, g.Start)
+		if i > 0 {
+			end = max(end, x.reach[i-1])
+		}
+		x.reach = append(x.reach, end)
+		x.lineMessages[lineMessage{f.lineOf(g.Start), g.Message}] = true
+	}
+	return x
 }
 
 // later is what the fixer says, at, of a finding fd of the edited source
@@ -229,11 +292,17 @@ func (f *commentFile) settleFirst(changes []change, skipped []check.Skipped) (ch
 // of the whole file, the file).
 func (f *commentFile) merge(given, left []check.Skipped) []check.Skipped {
 	out := slices.Clone(given)
+	// A leftover is dropped when a given skip covers it: a whole-file
+	// one by any whole-file skip, any other by a skip on its line.
+	anyWhole, lines := false, map[int]bool{}
+	work.Of(f.u).Add(len(given) + len(left))
+	for _, g := range given {
+		anyWhole = anyWhole || g == f.wholeFile(g.Reason)
+		lines[f.lineOf(g.Start)] = true
+	}
 	for _, l := range left {
 		whole := l == f.wholeFile(l.Reason)
-		if !slices.ContainsFunc(given, func(g check.Skipped) bool {
-			return whole && g == f.wholeFile(g.Reason) || !whole && f.lineOf(g.Start) == f.lineOf(l.Start)
-		}) {
+		if !(whole && anyWhole || !whole && lines[f.lineOf(l.Start)]) {
 			out = append(out, l)
 		}
 	}

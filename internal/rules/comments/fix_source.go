@@ -7,6 +7,7 @@ package comments
 // and ends.)
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -53,17 +54,36 @@ func insideSpan(sp []byteSpan, off int) bool {
 
 // mapBack maps an offset of the edited text to the original: text an
 // edit inserted maps to the start of the range it replaced.
-func mapBack(sorted check.Edits, off int) int {
+func mapBack(sorted check.Edits, off int) int { return newBackMap(sorted).of(off) }
+
+// backMap is mapBack for many offsets of one edited text, each mapped
+// in log time: at[i] is where edit i's new text starts in the edited
+// text, shift[i] how far the text after it moved.
+type backMap struct {
+	sorted    check.Edits
+	at, shift []int
+}
+
+func newBackMap(sorted check.Edits) *backMap {
+	m := &backMap{sorted: sorted, at: make([]int, len(sorted)), shift: make([]int, len(sorted))}
 	delta := 0
-	for _, e := range sorted {
-		at := e.Start + delta
-		if off < at {
-			break
-		}
-		if off < at+len(e.New) {
-			return e.Start
-		}
+	for i, e := range sorted {
+		m.at[i] = e.Start + delta
 		delta += len(e.New) - (e.End - e.Start)
+		m.shift[i] = delta
 	}
-	return off - delta
+	return m
+}
+
+func (m *backMap) of(off int) int {
+	// The last edit whose new text starts at or before off: only its
+	// text can hold off, and the shift after it applies past it.
+	i := sort.SearchInts(m.at, off+1) - 1
+	if i < 0 {
+		return off
+	}
+	if e := m.sorted[i]; off < m.at[i]+len(e.New) {
+		return e.Start
+	}
+	return off - m.shift[i]
 }
