@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/config"
@@ -145,6 +146,10 @@ func TestResultCacheTrim(t *testing.T) {
 		t.Fatalf("Trim(1) removed %d entries (%v), want all 8", removed, err)
 	}
 	cachedRun(t, root, dir, "old", cacheConfig)
+	// The two runs can finish within one tick of the file system's
+	// clock; the old build's entries are made plainly older so that the
+	// least recently used order does not rest on a tie.
+	backdate(t, dir, time.Hour)
 	cachedRun(t, root, dir, "new", cacheConfig) // the newest four
 	var sizes []int64
 	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -165,5 +170,24 @@ func TestResultCacheTrim(t *testing.T) {
 	_, _, hits, _ := cachedRun(t, root, dir, "new", cacheConfig)
 	if hits < 3 {
 		t.Errorf("after trimming to about half, the most recently used build's entries should remain: %d hits", hits)
+	}
+}
+
+// backdate moves the modification time of every file under dir back by d.
+func backdate(t *testing.T, dir string, d time.Duration) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		old := info.ModTime().Add(-d)
+		return os.Chtimes(p, old, old)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
