@@ -53,6 +53,15 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 	tied := map[int]int{} // lines moved by a Python block issue: its line
 	for i := range m.lines {
 		l := &m.lines[i]
+		if l.host >= 0 && !in.Tabs && strings.Contains(string(m.src[l.start:l.lead]), "\t") {
+			// A tab in a comment's inner line: checkstyle's
+			// FileTabCharacter reports every such line, and the fix
+			// writes the same column in spaces.
+			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(l.col, m.tabWidth, false),
+				TabWidth: m.tabWidth, KeepsColumn: true,
+				Finding: check.Finding{Start: l.start, End: l.lead, Message: "line inside a comment indented with a tab, expected spaces"}})
+			continue
+		}
 		if _, ok := tied[i]; l.kind == lineSkip || ok {
 			continue
 		}
@@ -122,7 +131,7 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 	if is.Shift != 0 {
 		for _, j := range moved {
 			d := m.lines[j]
-			if d.kind == lineSkip {
+			if d.kind == lineSkip && d.host < 0 {
 				continue
 			}
 			mv := leadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}

@@ -117,8 +117,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 		work = append(work, frame{c, -2})
 	}
 	// In regions judged by the unit alone, the lines inside comments and
-	// strings (an ERROR node's too) are text, not indentation.
+	// strings (an ERROR node's too) are text, not indentation. A block
+	// comment that starts its line hosts its inner lines (hostLines).
 	for _, x := range b.f {
+		if isCommentType(x.Type) {
+			b.hostLines(x.Start, x.End)
+		}
 		if isCommentType(x.Type) || spec.opaque[x.Type] {
 			for j := m.lineOf(x.Start) + 1; j < len(m.lines) && m.lines[j].lead < x.End; j++ {
 				if m.lines[j].kind == lineUnit && m.lines[j].lead > x.Start {
@@ -152,6 +156,22 @@ func (b *treeIndent) braceBalance(n fn) int {
 		}
 	}
 	return d
+}
+
+// hostLines makes the comment [s, e) the host of its inner lines when
+// it starts a judged line: they are its text, so they keep their place
+// relative to it when it moves. A string's lines are never hosted,
+// since moving them would change the string.
+func (b *treeIndent) hostLines(s, e int) {
+	h := b.m.lineOf(s)
+	if b.m.lines[h].lead != s || b.m.lines[h].kind != lineComment {
+		return
+	}
+	for j := h + 1; j < len(b.m.lines) && b.m.lines[j].lead < e; j++ {
+		if l := &b.m.lines[j]; l.kind == lineSkip && l.lead > s && l.lead < l.end {
+			l.host = h
+		}
+	}
 }
 
 // skipInside marks the lines whose first non-blank lies inside (s, e) as
@@ -270,10 +290,16 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					// A block's statements are one unit in; only the
 					// content of other brackets (arguments, initializers)
 					// may take the wider continuation indent.
-					for x := 1; x <= spec.bracketExtra && !spec.body[at]; x++ {
+					strict := spec.strictWrap[at]
+					if strict && closer >= 0 && b.start(closer) > b.start(t) {
+						if cl := m.lineOf(b.start(closer)); m.lines[cl].lead == b.start(closer) {
+							l.want = append(l.want, m.lines[cl].col+u)
+						}
+					}
+					for x := 1; x <= spec.bracketExtra && !spec.body[at] && !strict; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
-					if spec.wrapAtLeast && l.cont {
+					if spec.wrapAtLeast && l.cont && !strict {
 						l.atLeast = bc + u
 					}
 				}
@@ -315,6 +341,18 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				}
 				if spec.wrapAtLeast && l.cont {
 					l.atLeast = bc + u
+					if bl := m.lines[base]; bl.cont && bl.atLeast > 0 && bl.atLeast < l.atLeast {
+						// A continuation of a continuation (`"b" +` under
+						// `"a" +`, a nested ternary's `? x`) wraps the same
+						// statement: checkstyle's lineWrappingIndentation
+						// and clang-format's ContinuationIndentWidth count
+						// from the statement's first line, not the
+						// previous wrapped one.
+						// The fix puts it at the first wrapped line's
+						// column, the least that both accept.
+						l.atLeast = bl.atLeast
+						l.want = append([]int{bl.atLeast}, l.want...)
+					}
 				}
 				if spec.contZero[at] {
 					l.want = append(l.want, bc)
