@@ -30,7 +30,31 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 		return unitOnlyIssues(u.Src, in, tw), nil
 	}
 	m := buildIndentModel(u.Src, ft, spec, tw, unit)
+	n, first := 0, 0
+	for i, l := range m.lines {
+		if l.kind == lineUnit {
+			if n == 0 {
+				first = i + 1
+			}
+			n++
+		}
+	}
+	u.Memo("layout.unitonly."+c.Spec, func() any { return unitOnly{n, first} })
 	return modelIssues(m, in, c.Lang == lang.Python), nil
+}
+
+// unitOnly counts the lines in code the grammar could not parse, which
+// the model judges by the unit alone, and the first of them (1-based).
+type unitOnly struct{ lines, first int }
+
+// unitOnlyNote says, for the verdict's reason, which lines were judged
+// by the unit alone, so a pass never claims more than was judged.
+func unitOnlyNote(u *check.Unit, c constraint.Constraint) string {
+	v, ok := u.Memo("layout.unitonly."+c.Spec, func() any { return unitOnly{} }).(unitOnly)
+	if !ok || v.lines == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s in code the grammar cannot parse (from line %d) judged by the unit alone", plural(v.lines, "line"), v.first)
 }
 
 // renderLead is the leading whitespace of col columns in the unit:

@@ -34,7 +34,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), ft: ft, f: ft.Nodes}
 	b.hasErr = make([]bool, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
-		if b.f[i].Error || b.f[i].Missing {
+		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) {
 			b.hasErr[i] = true
 		}
 		if p := b.f[i].Parent; p >= 0 && b.hasErr[i] {
@@ -57,6 +57,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	afterError := false
 	open := 0
 	for _, c := range b.children(0) {
+		if open == 0 && b.macroHeader(c) {
+			// `TEST_CASE("x")` / `{`: a test framework's macro heads
+			// the block that follows, which is code like any other.
+			afterError = false
+			continue
+		}
 		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 || open > 0 {
 			if b.hasErr[c] || open > 0 {
 				open = max(0, open+b.braceBalance(c))
@@ -137,6 +143,24 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 
 func isCommentType(t string) bool { return strings.Contains(t, "comment") }
 
+// macroHeader reports a top-level call on one line whose only parse
+// error is the `;` the parser supplied after it, followed by a block:
+// doctest's and Catch's `TEST_CASE("name")`, GoogleTest's `TEST(A, B)`,
+// which expand to a function's head. clang-format lays the block out as
+// a function body, and so does the model.
+func (b *treeIndent) macroHeader(c fn) bool {
+	ks := b.children(c)
+	if b.typ(c) != "expression_statement" || len(ks) != 2 || b.typ(ks[0]) != "call_expression" || b.hasErr[ks[0]] {
+		return false
+	}
+	semi := b.f[ks[1]]
+	if !semi.Missing || semi.Type != ";" || b.m.lineOf(b.start(c)) != b.m.lineOf(b.end(ks[0])) {
+		return false
+	}
+	next := b.f[c].Next
+	return next >= 0 && b.typ(next) == "compound_statement"
+}
+
 // braceBalance is the number of "{" tokens in n's subtree less the
 // number of "}" tokens.
 func (b *treeIndent) braceBalance(n fn) int {
@@ -145,10 +169,14 @@ func (b *treeIndent) braceBalance(n fn) int {
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		switch b.f[x].Type {
-		case "{":
+		switch {
+		case b.f[x].Missing:
+			// A `}` the parser supplied to close what it read as an
+			// initializer (`struct S : Base\n{` after a macro line) is
+			// not in the source: the block it stands for is still open.
+		case b.f[x].Type == "{":
 			d++
-		case "}":
+		case b.f[x].Type == "}":
 			d--
 		}
 		for c := b.f[x].First; c >= 0; c = b.f[c].Next {
