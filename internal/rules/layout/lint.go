@@ -36,7 +36,9 @@ func lintIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 			spacing++
 		}
 	}
-	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues, work.Of(u)))
+	r := layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues, work.Of(u)))
+	r.Reason += unitOnlyNote(u, c)
+	return r
 }
 
 func spacingWant(c constraint.Constraint) string {
