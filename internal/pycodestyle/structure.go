@@ -53,7 +53,10 @@ func (c *Checker) Structure() []LineInfo {
 	seen := make([]bool, len(c.lines))
 	level, stmt := 0, -1
 	atStart := true
-	type open struct{ off, visual int; hanging bool }
+	type open struct {
+		off, visual int
+		hanging     bool
+	}
 	var brackets []open
 	var logical []int // rows of the current logical line's string lines
 	onlyStrings := true
