@@ -360,7 +360,9 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 		v.Add(verify.Findings(nu, decide, targets)) &&
 		v.Add(verify.Regressions(nu, decide, held))
 	if ok && f.o.Formatters != nil && verify.LayoutFix(targets) {
-		ok = v.Add(verify.Formatter(ctx, old, nu, id, f.o.Formatters))
+		if r := verify.Formatter(ctx, old, nu, id, f.o.Formatters); r.Stage != "" {
+			ok = v.Add(r)
+		}
 	}
 	if ok && len(f.o.Test) == 0 {
 		// No test will run the program: the change must be one that

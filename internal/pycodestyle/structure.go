@@ -8,7 +8,10 @@ package pycodestyle
 // brackets or after a backslash) and from which bracket, and which start
 // inside a string, whose blanks are the string's text.
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // Role is what a physical line is to the re-indentation.
 type Role uint8
@@ -142,3 +145,42 @@ func (c *Checker) Structure() []LineInfo {
 
 // RowStart is the byte offset where row (0-based) starts.
 func (c *Checker) RowStart(row int) int { return c.rowStart[row] }
+
+// IndentationError is the first row (1-based) where Python would raise
+// an IndentationError, and its message; 0 when there is none or the
+// file does not tokenize for another reason (the parser's business). The
+// tokenizer's dedent to no outer level, an indented statement after a
+// line that opens no block ("unexpected indent") and a block opener
+// followed by no indented statement ("expected an indented block"):
+// what a whitespace change can break, and tree-sitter, recovering,
+// often does not show.
+func IndentationError(src []byte) (int, string) {
+	c, err := Check(src, 4, nil)
+	var de *DedentError
+	if errors.As(err, &de) {
+		return de.Row, de.Error()
+	}
+	if err != nil {
+		return 0, ""
+	}
+	infos := c.Structure()
+	prev := -1
+	for r, in := range infos {
+		if in.Role != RoleStatement {
+			continue
+		}
+		if prev >= 0 {
+			p := infos[prev]
+			switch {
+			case p.Opens && in.Level != p.Level+1:
+				return r + 1, "expected an indented block"
+			case !p.Opens && in.Level > p.Level:
+				return r + 1, "unexpected indent"
+			}
+		} else if in.Level > 0 {
+			return r + 1, "unexpected indent"
+		}
+		prev = r
+	}
+	return 0, ""
+}

@@ -84,7 +84,8 @@ type FormatResult struct {
 
 // Find returns the formatter for the repository's file path (slash-
 // separated, relative to Root) in language id, or why there is none:
-// the repository configures none for it, or it is not installed.
+// the repository configures none for it, or it is not installed ("":
+// the language has no formatter here, Python's say).
 func (fs *Formatters) Find(path string, id lang.ID) (*Formatting, string) {
 	look := fs.Look
 	if look == nil {
@@ -138,7 +139,7 @@ func (fs *Formatters) Find(path string, id lang.ID) (*Formatting, string) {
 		}
 		return &Formatting{Name: "rustfmt", argv: argv, dir: filepath.Dir(abs), config: configs}, ""
 	}
-	return nil, fmt.Sprintf("no formatter for %s", id)
+	return nil, "" // no formatter of the language's own
 }
 
 var prettierPrograms = []string{".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.ts", "prettier.config.js", "prettier.config.cjs", "prettier.config.mjs", "prettier.config.ts"}

@@ -63,7 +63,7 @@ func TestFindFormatter(t *testing.T) {
 		{"prettier program", map[string]string{"prettier.config.js": "module.exports = {}\n"}, "a.js", lang.JavaScript, "-is a program"},
 		{"prettier plugins", map[string]string{".prettierrc": "{\"plugins\": [\"x\"]}\n"}, "a.js", lang.JavaScript, "-loads plugins"},
 		{"no js config", map[string]string{"package.json": "{}\n"}, "a.js", lang.JavaScript, "-no .clang-format or prettier"},
-		{"python", map[string]string{}, "a.py", lang.Python, "-no formatter for python"},
+		{"python", map[string]string{}, "a.py", lang.Python, "-"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fs := &toolchain.Formatters{Root: repo(t, c.files), Look: look}
@@ -72,7 +72,7 @@ func TestFindFormatter(t *testing.T) {
 			if f != nil {
 				got = f.Name
 			}
-			if strings.HasPrefix(c.want, "-") && !strings.Contains(got, c.want[1:]) || !strings.HasPrefix(c.want, "-") && got != c.want {
+			if c.want == "-" && got != "-" || strings.HasPrefix(c.want, "-") && !strings.Contains(got, c.want[1:]) || !strings.HasPrefix(c.want, "-") && got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})

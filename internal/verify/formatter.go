@@ -52,10 +52,14 @@ func LayoutFix(ts []Target) bool {
 // Formatter runs the formatter stage on the candidate new of old. It
 // is NotRun, with the reason, when the repository configures no
 // formatter for the file, the formatter is not installed, or it refuses
-// the original (then it has no opinion to keep).
+// the original (then it has no opinion to keep). A language with no
+// formatter at all gives the zero StageResult: nothing to record.
 func Formatter(ctx context.Context, old, new *check.Unit, id lang.ID, fs Formatters) StageResult {
 	res := StageResult{Stage: StageFormatter}
 	f, why := fs.Find(old.Path, id)
+	if f == nil && why == "" {
+		return StageResult{}
+	}
 	if f == nil {
 		res.Passed, res.NotRun, res.Detail = true, true, why
 		return res

@@ -174,3 +174,28 @@ func TestFormatterStageRealTools(t *testing.T) {
 		}
 	})
 }
+
+// TestSyntaxCatchesPythonIndentationErrors: a whitespace change that
+// indents a statement past its docstring (tree-sitter recovers from it,
+// Python does not) or leaves a block empty fails the syntax stage.
+func TestSyntaxCatchesPythonIndentationErrors(t *testing.T) {
+	const old = "def f(a):\n  \"\"\"Doc.\"\"\"\n  x = a\n  return x\n"
+	for _, c := range []struct{ cand, want string }{
+		{"def f(a):\n  \"\"\"Doc.\"\"\"\n    x = a\n    return x\n", "IndentationError: unexpected indent (line 3)"},
+		{"def f(a):\n\"\"\"Doc.\"\"\"\nx = a\nreturn x\n", "IndentationError: expected an indented block (line 2)"},
+		{"def f(a):\n    \"\"\"Doc.\"\"\"\n    x = a\n  return x\n", "IndentationError: unindent does not match any outer indentation level (line 4)"},
+	} {
+		o, n := units("a.py", old, c.cand)
+		r, err := verify.Syntax(o, n, lang.Python)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Passed || !strings.Contains(r.Detail, c.want) {
+			t.Errorf("%q: got %+v, want %q", c.cand, r, c.want)
+		}
+	}
+	o, n := units("a.py", old, strings.ReplaceAll(old, "  ", "    "))
+	if r, err := verify.Syntax(o, n, lang.Python); err != nil || !r.Passed {
+		t.Errorf("a consistent re-indentation: %+v %v", r, err)
+	}
+}

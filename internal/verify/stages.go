@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/pycodestyle"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -224,6 +225,15 @@ func Syntax(old, new *check.Unit, id lang.ID) (StageResult, error) {
 		// the compiler rejects (semicolon insertion); go/parser is the
 		// compiler's own front end and knows better.
 		eb, ea = goErrors(old.Src), goErrors(new.Src)
+	}
+	if id == lang.Python {
+		// Python's indentation errors, which tree-sitter's recovery
+		// often hides (a statement indented past its docstring).
+		_, before := pycodestyle.IndentationError(old.Src)
+		if line, msg := pycodestyle.IndentationError(new.Src); line > 0 && before == "" {
+			res.Detail = fmt.Sprintf("Python would reject the fix: IndentationError: %s (line %d)", msg, line)
+			return res, nil
+		}
 	}
 	if ea > eb {
 		res.Detail = fmt.Sprintf("%d syntax error(s) after the fix, %d before; first at line %d", ea, eb, firstErrorLine(after.Root()))

@@ -30,7 +30,11 @@ package layout
 // re-indented alone).
 
 import (
+	"fmt"
+	"strings"
 	"unicode/utf8"
+
+	"github.com/iflint/iflint/internal/check"
 
 	"github.com/iflint/iflint/internal/pycodestyle"
 	"github.com/iflint/iflint/internal/work"
@@ -43,6 +47,11 @@ type reindentPlan struct {
 	top     []int  // first row of the top-level statement holding each row
 	starts  []int  // each row's start offset
 	leads   []int  // offset of each row's first non-blank byte
+	// left is, by row, what pycodestyle still reports on the row once
+	// the whole plan is applied (an "if (" line's visual continuation
+	// lands at the column of its block, E129, which no column cures):
+	// the fixes that move the row leave that finding, and say so.
+	left map[int]string
 }
 
 // pyCol is the column of src[start:off] as Python counts it (a tab to
@@ -62,9 +71,10 @@ func pyCol(src []byte, start, off int) int {
 }
 
 // pythonReindent plans the re-indentation of the checked file to unit
-// columns per level; tw and tabs say how columns render. nil: no
+// columns per level; tw and tabs say how columns render, checkSize is
+// pycodestyle's indent size for the re-check of the result. nil: no
 // statement changes column (the block structure already uses the unit).
-func pythonReindent(src []byte, pc *pycodestyle.Checker, unit, tw int, tabs bool, meter *work.Meter) *reindentPlan {
+func pythonReindent(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int, tabs bool, meter *work.Meter) *reindentPlan {
 	infos := pc.Structure()
 	n := len(infos)
 	p := &reindentPlan{cols: make([]int, n), changed: make([]bool, n), top: make([]int, n), starts: make([]int, n), leads: make([]int, n)}
@@ -223,12 +233,46 @@ func pythonReindent(src []byte, pc *pycodestyle.Checker, unit, tw int, tabs bool
 			}
 		}
 	}
+	var out []byte
 	for r := range p.cols {
-		if p.cols[r] >= 0 && renderLead(p.cols[r], tw, tabs) != string(src[p.starts[r]:p.leads[r]]) {
+		lead := src[p.starts[r]:p.leads[r]]
+		if p.cols[r] >= 0 && renderLead(p.cols[r], tw, tabs) != string(lead) {
 			p.changed[r] = true
+			lead = []byte(renderLead(p.cols[r], tw, tabs))
+		}
+		out = append(append(out, lead...), src[p.leads[r]:pc.RowStart(r+1)]...)
+	}
+	p.left = map[int]string{}
+	if after, err := pycodestyle.Check(out, checkSize, meter); err == nil {
+		for _, e := range after.Errors {
+			// Only a continuation line's codes (E12x, E131): a statement or
+			// comment the plan leaves reported is the plan's error, and
+			// verification must see it.
+			if r := e.Pos.Row - 1; r < n && p.changed[r] && pycodestyleIndentCodes[e.Code] && (strings.HasPrefix(e.Code, "E12") || e.Code == "E131") {
+				if _, seen := p.left[r]; !seen {
+					p.left[r] = fmt.Sprintf("%s (pycodestyle %s)", e.Text, e.Code)
+				}
+			}
 		}
 	}
 	return p
+}
+
+// leaves is what the fix of row leaves: the rows it moves that
+// pycodestyle still reports once moved, each with why.
+func (p *reindentPlan) leaves(row int, moves []leadMove) []check.Skipped {
+	var out []check.Skipped
+	add := func(r int) {
+		if why, ok := p.left[r]; ok {
+			out = append(out, check.Skipped{Start: p.starts[r], End: max(p.leads[r], p.starts[r]+1),
+				Reason: "re-indented by the depth of its blocks, the line is still reported: " + why + "; no column of its own cures it (PEP 8 leaves the remedy to you: a comment, or an extra level that gives up the alignment)"})
+		}
+	}
+	add(row)
+	for _, mv := range moves {
+		add(mv.Line)
+	}
+	return out
 }
 
 func isEOL(b byte) bool { return b == '\n' || b == '\r' }

@@ -99,7 +99,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 	sort.Ints(rows)
 	tied := map[int]int{}
 	var out []layoutIssue
-	plan := pythonReindent(src, pc, unitCols(in, tw), tw, in.Tabs, meter)
+	plan := pythonReindent(src, pc, size, unitCols(in, tw), tw, in.Tabs, meter)
 	for _, i := range rows {
 		if i >= len(m.lines) {
 			continue
@@ -146,6 +146,7 @@ func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.E
 	for _, mv := range is.Moves {
 		is.End = max(is.End, mv.End, mv.Start+1)
 	}
+	is.Leaves = plan.leaves(i, is.Moves)
 	return is
 }
 
