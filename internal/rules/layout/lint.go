@@ -92,6 +92,9 @@ type layoutIssue struct {
 	Edits check.Edits
 	// Refusal, when not empty, is why no fix is offered.
 	Refusal string
+	// Leaves are lines the fix moves but cannot clear (a Python
+	// re-indentation's E129): the composer reports them skipped.
+	Leaves []check.Skipped
 }
 
 // lintIssues returns the lint reading's issues of c on u, with what
