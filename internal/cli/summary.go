@@ -83,9 +83,13 @@ func summaryLine(res *engine.Result, n counts, sc *scope) string {
 	}
 	files2 := plural(len(checked), "file") + " checked"
 	skipped, unconstrained := 0, 0
+	because := map[string]int{} // a reason that says more than "none applies"
 	for _, s := range res.Skipped {
 		if s.Unconstrained {
 			unconstrained++
+			if _, why, ok := strings.Cut(s.Reason, " files: "); ok {
+				because[why]++
+			}
 		} else {
 			skipped++
 		}
@@ -95,6 +99,14 @@ func summaryLine(res *engine.Result, n counts, sc *scope) string {
 	}
 	if unconstrained > 0 {
 		files2 += fmt.Sprintf(", %s no constraint applies to", plural(unconstrained, "file"))
+		whys := make([]string, 0, len(because))
+		for w, k := range because {
+			whys = append(whys, fmt.Sprintf("%d: %s", k, w))
+		}
+		sort.Strings(whys)
+		if len(whys) > 0 {
+			files2 += " (" + strings.Join(whys, "; ") + ")"
+		}
 	}
 	parts = append(parts, files2)
 

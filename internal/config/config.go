@@ -17,6 +17,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/leftout"
 	"github.com/iflint/iflint/internal/rules"
 )
@@ -32,8 +33,14 @@ var Default []byte
 // Config is a parsed configuration.
 type Config struct {
 	// Source names where the config came from (a path, or "embedded default").
-	Source  string
-	Profile check.Profile
+	Source string
+	// From names the formatter configuration the embedded default took
+	// constraints from (".clang-format"), or is empty.
+	From string
+	// unconstrained says why a language has no constraint here, where
+	// more is known than that none applies (see clangLayout).
+	unconstrained map[lang.ID]string
+	Profile       check.Profile
 	// Exclude holds path globs (doublestar-like: ** matches any depth)
 	// that are never checked.
 	Exclude []string

@@ -161,6 +161,9 @@ func (s *Set) defaultLocked() (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := clangLayout(c, s.root); err != nil {
+			return nil, err
+		}
 		c.Anchor(s.root)
 		s.def = s.applyProfile(c)
 	}
@@ -211,6 +214,9 @@ func (c *Config) BaselinePath() string {
 // Label names a configuration for people: its path relative to the run
 // root ("services/api/.iflint.yml"), or "embedded default".
 func (c *Config) Label() string {
+	if c.Source == "embedded default" && c.From != "" {
+		return c.Source + " with " + c.From
+	}
 	if c.Source == "embedded default" || c.Dir == "" {
 		return c.Source
 	}

@@ -384,9 +384,11 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 	id, _ := cfg.LanguageOf(f.Path, f.Src) // a header's language, from its content
 	entries := applicableIn(cfg, f.Path, id)
 	if len(entries) == 0 {
-		name := lang.Get(id).Name
-		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true,
-			Reason: fmt.Sprintf("no configured constraint applies to %s files", name)})
+		why := fmt.Sprintf("no configured constraint applies to %s files", lang.Get(id).Name)
+		if w := cfg.WhyUnconstrained(id); w != "" {
+			why += ": " + w
+		}
+		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Language: string(id), Unconstrained: true, Reason: why})
 		return res, nil
 	}
 	if bytes.IndexByte(f.Src, 0) >= 0 {
