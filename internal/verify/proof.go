@@ -31,9 +31,12 @@ import (
 type Prover interface {
 	// Method names how id is built ("javac -g:none"), "" when it is not.
 	Method(id lang.ID) string
-	// Build compiles src as the repository's file path. An error means
-	// the compiler could not run or ran out of time: no verdict.
-	Build(ctx context.Context, id lang.ID, path string, src []byte) (toolchain.Build, error)
+	// Build compiles src as the repository's file path: the original
+	// with like nil, a candidate with like the original's build, so that
+	// both are built alike (C's dialect is chosen on the original). An
+	// error means the compiler could not run or ran out of time: no
+	// verdict.
+	Build(ctx context.Context, id lang.ID, path string, src []byte, like *toolchain.Build) (toolchain.Build, error)
 }
 
 // Proof names of the safety stage, as reports print them.
@@ -59,7 +62,7 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 		res.Detail = fmt.Sprintf(format, args...) + "; without a test command nothing proves it keeps what the program does"
 		return res
 	}
-	bo, err := p.Build(ctx, id, old.Path, old.Src)
+	bo, err := p.Build(ctx, id, old.Path, old.Src, nil)
 	if err != nil || !bo.OK {
 		why := "it did not build here"
 		if err != nil {
@@ -70,7 +73,10 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 		res.Detail += fmt.Sprintf("; no compiler proof (%s: %s)", method, why)
 		return res
 	}
-	bn, err := p.Build(ctx, id, new.Path, new.Src)
+	if bo.Method != "" {
+		method = bo.Method // the dialect the original was built in
+	}
+	bn, err := p.Build(ctx, id, new.Path, new.Src, &bo)
 	if err != nil {
 		return refuse("the compiler proof (%s) built the original but not the candidate: %v", method, err)
 	}
@@ -80,6 +86,9 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 	renames, _ := renamesOf(old, new, id)
 	if why := compareBuilds(bo, bn, renames); why != "" {
 		return refuse("compiled output differs (%s): %s", method, why)
+	}
+	if w := newWarning(bo.Warnings, bn.Warnings, renames); w != "" {
+		return refuse("the candidate draws a warning the original does not (%s): %s", method, w)
 	}
 	res.Proof = proofCompiled + " (" + method + ")"
 	return res
@@ -115,6 +124,26 @@ func compareBuilds(a, b toolchain.Build, renames map[string]string) string {
 				return fmt.Sprintf("the local %q of %s became %q, not %q", l, o.Name, n.Locals[j], want)
 			}
 		}
+	}
+	return ""
+}
+
+// newWarning is a warning of the candidate that the original does not
+// have (counted, the original's read through the renaming: gcc quotes
+// the names it warns about), or "".
+func newWarning(old, new []string, renames map[string]string) string {
+	have := map[string]int{}
+	for _, w := range old {
+		for o, n := range renames {
+			w = strings.ReplaceAll(w, "'"+o+"'", "'"+n+"'")
+		}
+		have[w]++
+	}
+	for _, w := range new {
+		if have[w] == 0 {
+			return w
+		}
+		have[w]--
 	}
 	return ""
 }
