@@ -165,6 +165,12 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		part, err := fixloop.Fix(ctx, g.files, o)
 		if err != nil {
 			prog.Done()
+			if interrupted(ctx, err) {
+				if part != nil {
+					mergeFix(res, part, show)
+				}
+				writeInterruptedFix(c, res, *write, c.gate.written())
+			}
 			if written > 0 && !interrupted(ctx, err) {
 				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
 			}

@@ -152,7 +152,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 	}
 	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
 	if f.res.Before, err = engine.Check(ctx, files, o.Options); err != nil {
-		return nil, err
+		return f.res, err
 	}
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
@@ -187,6 +187,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 		}()
 	}
 	if err := cmp.Or(f.settle(ctx, paths), f.ruleErr); err != nil {
+		f.interrupted(ctx)
 		return f.res, err
 	}
 	for _, p := range paths {
