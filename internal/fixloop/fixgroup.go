@@ -311,11 +311,17 @@ func (f *fixer) report() {
 }
 
 // progress tells FixOptions.Progress where the run is.
-func (f *fixer) progress(phase string) {
+func (f *fixer) progress(phase string) { f.progressWith(phase, 0) }
+
+// progressWith reports progress counting inFlight candidates being
+// verified now among those proposed: the first line of a run comes when
+// its first candidate is proposed, not when a long compile or test has
+// decided it (issue 18 item 5).
+func (f *fixer) progressWith(phase string, inFlight int) {
 	if f.o.Progress == nil {
 		return
 	}
-	p := FixProgress{Phase: phase, TestRuns: f.res.TestRuns.Total, Total: len(f.res.Candidates), Decided: len(f.res.Candidates)}
+	p := FixProgress{Phase: phase, TestRuns: f.res.TestRuns.Total, Total: len(f.res.Candidates) + inFlight, Decided: len(f.res.Candidates)}
 	if p.Total == 0 {
 		return
 	}
