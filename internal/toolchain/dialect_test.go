@@ -36,10 +36,17 @@ func TestDialect(t *testing.T) {
 		t.Errorf("warnings %q (%v %+v)", w.Warnings, err, w)
 	}
 
+	// A later original of the same path (a fix applied) is built in the
+	// dialect the first one chose.
+	if m, err := e.Build(ctx, lang.C, "a.c", []byte("#define N 1\n// one\nint f(int x) { return x + N; }\n"), nil); err != nil || m.OK {
+		t.Errorf("a later original left c89: %v %+v", err, m)
+	}
+
 	db := `[{"directory": "` + e.Root + `", "file": "a.c", "command": "cc -std=c99 -DN=2 -Werror -O2 -g -o a.o -c a.c"}]`
 	if err := os.WriteFile(filepath.Join(e.Root, "compile_commands.json"), []byte(db), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	e = &toolchain.Equivalence{Root: e.Root} // a new run: the dialect is chosen again
 	p, err := e.Build(ctx, lang.C, "a.c", []byte(c89), nil)
 	if err != nil || !p.OK || p.Method != "gcc compile_commands.json flags -g0" || strings.Join(p.Flags, " ") != "-std=c99 -DN=2 -Werror" {
 		t.Fatalf("with compile_commands.json: %v %+v", err, p)

@@ -40,6 +40,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -79,6 +80,13 @@ type Build struct {
 type Equivalence struct {
 	Root  string
 	Cache *CompileCache
+
+	// dialects holds the C and C++ dialect chosen on the first original
+	// of each path built: the file as the repository has it decides the
+	// standard, and a fix run's later originals (with fixes applied) are
+	// built in it without probing again.
+	mu       sync.Mutex
+	dialects map[string][]string
 }
 
 // Method names how id is built for the proof, as the report says it
@@ -133,6 +141,8 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 		var d *dialect
 		if like != nil {
 			d = &dialect{Flags: like.Flags}
+		} else if flags, ok := e.dialectOf(path); ok {
+			d = &dialect{Flags: flags}
 		}
 		tool, args, run = []string{cc}, e.cArgs(path, x, d), e.c(cc, x, path, d)
 	default:
@@ -147,6 +157,7 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 			var b Build
 			if e.Cache.Store.Get(key, &b) {
 				e.Cache.cached.Add(1)
+				e.remember(id, path, b, like)
 				return b, nil
 			}
 		}
@@ -175,7 +186,31 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 	if key != "" {
 		_ = e.Cache.Store.Put(key, b) // a failed write costs a build next time
 	}
+	e.remember(id, path, b, like)
 	return b, nil
+}
+
+// dialectOf is the dialect chosen for path's first original, if any.
+func (e *Equivalence) dialectOf(path string) ([]string, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	f, ok := e.dialects[path]
+	return f, ok
+}
+
+// remember keeps the dialect an original of path was built in.
+func (e *Equivalence) remember(id lang.ID, path string, b Build, like *Build) {
+	if like != nil || (id != lang.C && id != lang.CPP) || b.Method == "" {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dialects == nil {
+		e.dialects = map[string][]string{}
+	}
+	if _, ok := e.dialects[path]; !ok {
+		e.dialects[path] = b.Flags
+	}
 }
 
 // exe runs one command of a build in dir, its process group killed when
