@@ -68,7 +68,7 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 		if err != nil {
 			why = err.Error()
 		} else if bo.Output != "" {
-			why = "it did not build here: " + firstLine(bo.Output)
+			why = "it did not build here: " + firstError(bo.Output)
 		}
 		res.Detail += fmt.Sprintf("; no compiler proof (%s: %s)", method, why)
 		return res
@@ -81,7 +81,7 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 		return refuse("the compiler proof (%s) built the original but not the candidate: %v", method, err)
 	}
 	if !bn.OK {
-		return refuse("the candidate does not compile (%s), the original does: %s", method, firstLine(bn.Output))
+		return refuse("the candidate does not compile (%s), the original does: %s", method, firstError(bn.Output))
 	}
 	renames, _ := renamesOf(old, new, id)
 	if why := compareBuilds(bo, bn, renames); why != "" {
@@ -164,6 +164,17 @@ func renamesOf(old, new *check.Unit, id lang.ID) (map[string]string, error) {
 		out[r.old] = r.new
 	}
 	return out, nil
+}
+
+// firstError is the compiler's first line that says "error" (gcc opens
+// with "In function …"), else its first line.
+func firstError(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "error:") || strings.Contains(l, "Error:") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return firstLine(out)
 }
 
 func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
