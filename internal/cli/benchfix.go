@@ -65,7 +65,11 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	var buf bytes.Buffer
 	fixtrack.WriteFixTrackReport(&buf, rs)
 	ran, cached := o.Compiles.Counts()
-	fmt.Fprintf(&buf, "\ncompiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
+	per := ""
+	if n := fixtrack.SummarizeFixTrack(rs).Proposed; n > 0 {
+		per = fmt.Sprintf(" for %d candidate(s): %.2f run and %.2f cached per candidate", n, float64(ran)/float64(n), float64(cached)/float64(n))
+	}
+	fmt.Fprintf(&buf, "\ncompiler proof: %d build(s) run, %d answered from the cache%s\n", ran, cached, per)
 	if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}
