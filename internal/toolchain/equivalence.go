@@ -153,7 +153,13 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 	if e.Cache != nil && e.Cache.Store != nil {
 		if idn := e.Cache.identity(tool); idn != "" {
 			sum := sha256.Sum256(src)
-			key = cache.Key("iflint/toolchain/proof/v2", idn, strings.Join(args, "\x00"), path, hex.EncodeToString(sum[:]))
+			// The root's own path is left out: a copy of the repository
+			// elsewhere (a fix-track task's temporary copy) builds alike.
+			argv := strings.Join(args, "\x00")
+			if e.Root != "" {
+				argv = strings.ReplaceAll(argv, e.Root, "<root>")
+			}
+			key = cache.Key("iflint/toolchain/proof/v2", idn, argv, path, hex.EncodeToString(sum[:]))
 			var b Build
 			if e.Cache.Store.Get(key, &b) {
 				e.Cache.cached.Add(1)
