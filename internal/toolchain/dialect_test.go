@@ -2,6 +2,7 @@ package toolchain_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,5 +59,24 @@ func TestDialect(t *testing.T) {
 	r, err := e.Build(ctx, lang.C, "a.c", []byte("int f(int x) { return x + 2; }\n"), &p)
 	if err != nil || !r.OK || r.Objects[0].Digest != p.Objects[0].Digest {
 		t.Errorf("N is 2 under the project's -DN=2: %v %+v %+v", err, r, p)
+	}
+}
+
+// TestInactive: a change in a preprocessor branch the build skips is
+// one the compiled objects say nothing about; active lines, multi-line
+// comments included, and directives are not reported.
+func TestInactive(t *testing.T) {
+	e := &toolchain.Equivalence{Root: t.TempDir()}
+	if e.Method(lang.C) == "" {
+		t.Skip("no gcc here")
+	}
+	src := []byte("/* a\n   b */\n#if defined(_MSC_VER)\n/* win */\nint w;\n#endif\nint x; /* c */\n\n/* d */\nint y;\n")
+	o, err := e.Build(context.Background(), lang.C, "t.c", src, nil)
+	if err != nil || !o.OK {
+		t.Fatalf("%v %+v", err, o)
+	}
+	off, err := e.Inactive(context.Background(), lang.C, "t.c", src, []int{1, 2, 3, 4, 5, 7, 8, 9, 10}, &o)
+	if err != nil || fmt.Sprint(off) != "[4 5]" {
+		t.Errorf("inactive lines %v (%v), want [4 5]", off, err)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/toolchain"
 )
@@ -90,8 +91,41 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 	if w := newWarning(bo.Warnings, bn.Warnings, renames); w != "" {
 		return refuse("the candidate draws a warning the original does not (%s): %s", method, w)
 	}
+	if ic, ok := p.(inactiveLines); ok {
+		var changed []int
+		for _, h := range fix.Hunks(old.Src, new.Src) {
+			for l := h.OldStart; l < h.OldStart+h.OldLines; l++ {
+				changed = append(changed, l)
+			}
+		}
+		off, err := ic.Inactive(ctx, id, old.Path, old.Src, changed, &bo)
+		if err != nil {
+			res.Detail += fmt.Sprintf("; no compiler proof (%s: %v)", method, err)
+			return res
+		}
+		if len(off) > 0 {
+			// Identical objects say nothing of code the build skips: the
+			// syntax-tree proof stands alone there.
+			res.Detail += fmt.Sprintf("; no compiler proof (%s): line %s in a preprocessor branch this build does not compile", method, joinInts(off))
+			return res
+		}
+	}
 	res.Proof = proofCompiled + " (" + method + ")"
 	return res
+}
+
+// inactiveLines is a Prover that can tell which changed lines its build
+// does not compile (C's skipped preprocessor branches).
+type inactiveLines interface {
+	Inactive(ctx context.Context, id lang.ID, path string, src []byte, lines []int, like *toolchain.Build) ([]int, error)
+}
+
+func joinInts(ns []int) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, fmt.Sprint(n))
+	}
+	return strings.Join(out, ", ")
 }
 
 // compareBuilds says how two builds differ, or "" when they are the
