@@ -126,6 +126,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	// Without a test command, the safety stage asks the compiler for
 	// its proof; builds are cached like the toolchain's other runs, in a
 	// cache opened only when a build is asked for.
+	// What a run cut off by the stop grace still says (see gate).
+	tally := &fixTally{}
+	c.gate.setSummary(func() string { return tally.text(*write, len(c.gate.written())) })
 	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
 	for _, g := range groups {
 		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
@@ -161,7 +164,10 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 				return nil
 			}
 		}
-		o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+		o.Progress = func(p fixloop.FixProgress) {
+			prog.Update(progressStatus(p))
+			tally.set(p)
+		}
 		part, err := fixloop.Fix(ctx, g.files, o)
 		if err != nil {
 			prog.Done()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/iflint/iflint/internal/fixloop"
 	"github.com/iflint/iflint/internal/termsafe"
@@ -74,4 +75,48 @@ func writeInterruptedFix(c *Command, res *fixloop.FixResult, write bool, written
 			fmt.Fprintf(c.Stderr, "iflint: left %s with findings that the run had not reached: %s%s\n", plural(len(seen), "file"), strings.Join(left, ", "), more)
 		}
 	}
+}
+
+// fixTally keeps the counts of the groups' runs so far, for the summary
+// Main prints when fix does not stop within the grace (a rule busy on a
+// large file does not watch the context): the summary above needs the
+// run's result, which only the command's goroutine may read.
+type fixTally struct {
+	mu                  sync.Mutex
+	done, kept, refused int // of finished groups
+	cur                 fixloop.FixProgress
+}
+
+func (t *fixTally) set(p fixloop.FixProgress) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.Kept+p.Refused < t.cur.Kept+t.cur.Refused {
+		// a new group's run began
+		t.kept, t.refused = t.kept+t.cur.Kept, t.refused+t.cur.Refused
+	}
+	t.cur = p
+}
+
+func (t *fixTally) text(write bool, written int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	kept, refused := t.kept+t.cur.Kept, t.refused+t.cur.Refused
+	if kept+refused == 0 && t.cur.Total == 0 {
+		return ""
+	}
+	where := "not written: without -write nothing is"
+	if write {
+		where = "none written: the run stopped before writing"
+		if written > 0 {
+			where = fmt.Sprintf("%s written", plural(written, "file"))
+		}
+	}
+	out := fmt.Sprintf("iflint: fix was interrupted; kept %s (%s)\n", plural(kept, "verified change"), where)
+	if refused > 0 {
+		out += fmt.Sprintf("iflint: refused %s before the stop\n", plural(refused, "candidate"))
+	}
+	if left := t.cur.Total - t.cur.Decided; left > 0 {
+		out += fmt.Sprintf("iflint: left %s undecided: the run stopped while verifying them\n", plural(left, "candidate"))
+	}
+	return out
 }

@@ -60,6 +60,10 @@ type FixProgress struct {
 	TestRuns       int
 	// Phase says what the run does now ("testing", "done").
 	Phase string
+	// Kept and Refused count the decided candidates (a candidate waiting
+	// for the tests is neither): what an interrupted run that could not
+	// stop in time still reports.
+	Kept, Refused int
 }
 
 // testVerdict is a candidate's known test outcome.
@@ -325,9 +329,20 @@ func (f *fixer) progressWith(phase string, inFlight int) {
 	if p.Total == 0 {
 		return
 	}
+	waiting := map[int]bool{}
 	for _, it := range f.pending {
 		if _, ok := f.verdicts[it.key]; !ok {
 			p.Decided--
+			waiting[it.cand] = true
+		}
+	}
+	for i, c := range f.res.Candidates {
+		switch {
+		case waiting[i]:
+		case c.Accepted:
+			p.Kept++
+		default:
+			p.Refused++
 		}
 	}
 	f.o.Progress(p)
