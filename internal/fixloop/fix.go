@@ -343,7 +343,11 @@ func (f *fixer) file(ctx context.Context, path string) error {
 // src the file's current content. A candidate whose tests are pending
 // (see settle) is accepted for now.
 func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, src []byte, targets []verify.Target, held []constraint.Constraint) error {
-	f.progressWith("verifying", 1)
+	if len(f.o.Test) > 0 {
+		f.progressWith("testing", 1)
+	} else {
+		f.progressWith("verifying", 1)
+	}
 	cand.Diff = fix.Unified(cand.Path, old.Src, src, 3)
 	cand.Lines, _ = f.changedLines(cand.Path, old.Src, src)
 	nu := f.unit(ctx, cand.Path, src)
