@@ -24,7 +24,15 @@ import (
 	"github.com/iflint/iflint/internal/toolchain"
 )
 
-func (c *Command) fix(ctx context.Context, args []string) (int, error) {
+func (c *Command) fix(ctx context.Context, args []string) (code int, err error) {
+	summarized := false
+	defer func() {
+		// Interrupted before any group's run could say what it did
+		// (reading files, the first check): nothing was kept.
+		if err != nil && !summarized && interrupted(ctx, err) {
+			fmt.Fprintln(c.Stderr, "iflint: fix was interrupted; kept 0 verified changes: it stopped before any candidate was verified, and every finding is left")
+		}
+	}()
 	fs := c.flags("fix")
 	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory, else the embedded default)")
 	write := fs.Bool("write", false, "apply the verified fixes to the files (atomically; a file whose fix was not verified is never touched)")
@@ -180,6 +188,7 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 					mergeFix(res, part, show)
 				}
 				writeInterruptedFix(c, res, *write, c.gate.written())
+				summarized = true
 			}
 			if written > 0 && !interrupted(ctx, err) {
 				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
