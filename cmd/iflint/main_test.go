@@ -136,6 +136,24 @@ func TestFixWriteInterrupted(t *testing.T) {
 			} else if err != nil && !errors.As(err, &ee) {
 				t.Fatalf("wait: %v", err)
 			}
+			// An interrupted run that stopped by itself says what it kept
+			// and which files it wrote: exactly the fixed ones. (A signal
+			// before the handler is set ends it the signal's way.)
+			if errors.As(err, &ee) && ee.ExitCode() == 1 && !strings.Contains(stderr.String(), "did not stop within") {
+				summary := ""
+				for _, l := range strings.Split(stderr.String(), "\n") {
+					if strings.HasPrefix(l, "iflint: fix was interrupted; kept ") {
+						summary = l
+					}
+				}
+				wrote := 0
+				if _, list, ok := strings.Cut(summary, "written: "); ok {
+					wrote = len(strings.Split(strings.TrimSuffix(list, ")"), ", "))
+				}
+				if summary == "" || wrote != fixedCount {
+					t.Errorf("summary %q names %d written files, %d are fixed:\n%s", summary, wrote, fixedCount, stderr.String())
+				}
+			}
 			entries, _ := os.ReadDir(dir)
 			for _, e := range entries {
 				if strings.HasPrefix(e.Name(), ".iflint-") {

@@ -70,15 +70,18 @@ func TestSignalsStopCommands(t *testing.T) {
 		maxDelay time.Duration
 		// after checks what the run left, given its stderr.
 		after func(t *testing.T, stderr string)
+		// summary, when set, must be on stderr of every interrupted run
+		// that stopped by itself (fix says what it kept and left).
+		summary string
 	}{
-		{"check", big, []string{"check", "-config", checkCfg, "."}, time.Second, nil},
+		{"check", big, []string{"check", "-config", checkCfg, "."}, time.Second, nil, ""},
 		{"init", big, []string{"init"}, time.Second, func(t *testing.T, stderr string) {
 			_, err := os.Stat(filepath.Join(big, ".iflint.yml"))
 			if wrote := strings.Contains(stderr, "wrote 1 file (.iflint.yml)"); wrote != (err == nil) {
 				t.Errorf(".iflint.yml exists: %v, but stderr says otherwise:\n%s", err == nil, stderr)
 			}
 			os.Remove(filepath.Join(big, ".iflint.yml"))
-		}},
+		}, ""},
 		// Later signals reach fix while its test runs.
 		{"fix", fixDir, []string{"fix", "-write"}, 3 * time.Second, func(t *testing.T, stderr string) {
 			for i := range fixes {
@@ -101,7 +104,7 @@ func TestSignalsStopCommands(t *testing.T) {
 					t.Errorf("temporary file left behind: %s", e.Name())
 				}
 			}
-		}},
+		}, "iflint: fix was interrupted; kept "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			interrupted := 0
@@ -118,6 +121,9 @@ func TestSignalsStopCommands(t *testing.T) {
 				}
 				interrupted++
 				stops = append(stops, took)
+				if tc.summary != "" && !strings.Contains(stderr, "did not stop within") && !strings.Contains(stderr, tc.summary) {
+					t.Errorf("%v after %v: no summary (%q) of what was kept and left:\n%s", sig, delay, tc.summary, stderr)
+				}
 				t.Logf("%v after %v: stopped in %v: %s", sig, delay, took.Round(time.Millisecond), lastLine(stderr))
 			}
 			if interrupted == 0 {

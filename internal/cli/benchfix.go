@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/bench/fixtrack"
+	"github.com/iflint/iflint/internal/cache"
 	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/fixprogress"
 	"github.com/iflint/iflint/internal/llm"
@@ -25,6 +26,7 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	model := fs.String("model", "", "LLM for what the deterministic fixers leave (default: deterministic fixers only, offline)")
 	rounds := fs.Int("rounds", 3, "LLM attempts per file")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (default $OPENAI_BASE_URL)")
+	compileCache := fs.String("cache", "", "directory that keeps the compiler proof's builds across runs (default: none, every build runs)")
 	noTests := fs.Bool("no-tests", false, "run every task without its test command: fixes are kept only by the safety stage's proofs (compiled output, syntax tree)")
 	fs.Usage = func() {
 		fmt.Fprintf(c.Stderr, "Usage: iflint bench fix [flags]\n\nRuns the LintEval fix track: every task is fixed on a temporary copy, each candidate\nverified (syntax, findings, regressions, tests), and the outcomes compared with the manifest.\n\n")
@@ -41,6 +43,13 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	o := fixtrack.FixTrackOptions{Env: c.environ(), Workers: *workers, Rounds: *rounds, Now: c.Now, NoTests: *noTests, Compiles: &toolchain.CompileCache{}}
 	if *only != "" {
 		o.Only = strings.Split(*only, ",")
+	}
+	if *compileCache != "" {
+		st, err := cache.Open(c.abs(*compileCache))
+		if err != nil {
+			return ExitUsage, usageError{err}
+		}
+		o.Compiles.Store = st
 	}
 	if *model != "" {
 		lc := llm.ConfigFromEnv(c.Getenv)
@@ -65,7 +74,11 @@ func (c *Command) benchFix(ctx context.Context, args []string) (int, error) {
 	var buf bytes.Buffer
 	fixtrack.WriteFixTrackReport(&buf, rs)
 	ran, cached := o.Compiles.Counts()
-	fmt.Fprintf(&buf, "\ncompiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
+	per := ""
+	if n := fixtrack.SummarizeFixTrack(rs).Proposed; n > 0 {
+		per = fmt.Sprintf(" for %d candidate(s): %.2f run and %.2f cached per candidate", n, float64(ran)/float64(n), float64(cached)/float64(n))
+	}
+	fmt.Fprintf(&buf, "\ncompiler proof: %d build(s) run, %d answered from the cache%s\n", ran, cached, per)
 	if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 		return ExitInternal, err
 	}

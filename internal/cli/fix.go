@@ -24,7 +24,15 @@ import (
 	"github.com/iflint/iflint/internal/toolchain"
 )
 
-func (c *Command) fix(ctx context.Context, args []string) (int, error) {
+func (c *Command) fix(ctx context.Context, args []string) (code int, err error) {
+	summarized := false
+	defer func() {
+		// Interrupted before any group's run could say what it did
+		// (reading files, the first check): nothing was kept.
+		if err != nil && !summarized && interrupted(ctx, err) {
+			fmt.Fprintln(c.Stderr, "iflint: fix was interrupted; kept 0 verified changes: it stopped before any candidate was verified, and every finding is left")
+		}
+	}()
 	fs := c.flags("fix")
 	cfgPath := fs.String("config", "", "configuration file (default: .iflint.yml in the current directory, else the embedded default)")
 	write := fs.Bool("write", false, "apply the verified fixes to the files (atomically; a file whose fix was not verified is never touched)")
@@ -126,6 +134,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	// Without a test command, the safety stage asks the compiler for
 	// its proof; builds are cached like the toolchain's other runs, in a
 	// cache opened only when a build is asked for.
+	// What a run cut off by the stop grace still says (see gate).
+	tally := &fixTally{}
+	c.gate.setSummary(func() string { return tally.text(*write, len(c.gate.written())) })
 	store := &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}
 	compiles, formats := &toolchain.CompileCache{Store: store}, &toolchain.CompileCache{Store: store}
 	for _, g := range groups {
@@ -165,10 +176,20 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 				return nil
 			}
 		}
-		o.Progress = func(p fixloop.FixProgress) { prog.Update(progressStatus(p)) }
+		o.Progress = func(p fixloop.FixProgress) {
+			prog.Update(progressStatus(p))
+			tally.set(p)
+		}
 		part, err := fixloop.Fix(ctx, g.files, o)
 		if err != nil {
 			prog.Done()
+			if interrupted(ctx, err) {
+				if part != nil {
+					mergeFix(res, part, show)
+				}
+				writeInterruptedFix(c, res, *write, c.gate.written())
+				summarized = true
+			}
 			if written > 0 && !interrupted(ctx, err) {
 				fmt.Fprintf(c.Stderr, "iflint: stopped after writing %d fixed file(s): %s\n", written, names(c.gate.written()))
 			}

@@ -61,6 +61,9 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case <-t.C:
 	}
 	g.close()
+	if s := g.lastWords(); s != "" {
+		fmt.Fprint(c.Stderr, s)
+	}
 	name := "iflint"
 	if len(args) > 0 {
 		name = args[0]
@@ -93,6 +96,30 @@ type gate struct {
 	mu     sync.Mutex
 	closed bool
 	wrote  []string
+	// summary, when set, says what the command had done, for Main to
+	// print when the command does not stop within the grace (fix: what
+	// it had kept and refused).
+	summary func() string
+}
+
+// setSummary sets what Main prints for a command cut off by the grace.
+func (g *gate) setSummary(f func() string) {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.summary = f
+}
+
+func (g *gate) lastWords() string {
+	g.mu.Lock()
+	f := g.summary
+	g.mu.Unlock()
+	if f == nil {
+		return ""
+	}
+	return f()
 }
 
 // errClosed is what writes through a closed gate return.

@@ -156,7 +156,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 	}
 	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
 	if f.res.Before, err = engine.Check(ctx, files, o.Options); err != nil {
-		return nil, err
+		return f.res, err
 	}
 	failing := map[string]bool{}
 	for _, oc := range f.res.Before.Outcomes {
@@ -191,6 +191,7 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 		}()
 	}
 	if err := cmp.Or(f.settle(ctx, paths), f.ruleErr); err != nil {
+		f.interrupted(ctx)
 		return f.res, err
 	}
 	for _, p := range paths {
@@ -346,6 +347,11 @@ func (f *fixer) file(ctx context.Context, path string) error {
 // src the file's current content. A candidate whose tests are pending
 // (see settle) is accepted for now.
 func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, src []byte, targets []verify.Target, held []constraint.Constraint) error {
+	if len(f.o.Test) > 0 {
+		f.progressWith("testing", 1)
+	} else {
+		f.progressWith("verifying", 1)
+	}
 	cand.Diff = fix.Unified(cand.Path, old.Src, src, 3)
 	cand.Lines, _ = f.changedLines(cand.Path, old.Src, src)
 	nu := f.unit(ctx, cand.Path, src)

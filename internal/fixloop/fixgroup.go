@@ -60,6 +60,10 @@ type FixProgress struct {
 	TestRuns       int
 	// Phase says what the run does now ("testing", "done").
 	Phase string
+	// Kept and Refused count the decided candidates (a candidate waiting
+	// for the tests is neither): what an interrupted run that could not
+	// stop in time still reports.
+	Kept, Refused int
 }
 
 // testVerdict is a candidate's known test outcome.
@@ -311,17 +315,34 @@ func (f *fixer) report() {
 }
 
 // progress tells FixOptions.Progress where the run is.
-func (f *fixer) progress(phase string) {
+func (f *fixer) progress(phase string) { f.progressWith(phase, 0) }
+
+// progressWith reports progress counting inFlight candidates being
+// verified now among those proposed: the first line of a run comes when
+// its first candidate is proposed, not when a long compile or test has
+// decided it (issue 18 item 5).
+func (f *fixer) progressWith(phase string, inFlight int) {
 	if f.o.Progress == nil {
 		return
 	}
-	p := FixProgress{Phase: phase, TestRuns: f.res.TestRuns.Total, Total: len(f.res.Candidates), Decided: len(f.res.Candidates)}
+	p := FixProgress{Phase: phase, TestRuns: f.res.TestRuns.Total, Total: len(f.res.Candidates) + inFlight, Decided: len(f.res.Candidates)}
 	if p.Total == 0 {
 		return
 	}
+	waiting := map[int]bool{}
 	for _, it := range f.pending {
 		if _, ok := f.verdicts[it.key]; !ok {
 			p.Decided--
+			waiting[it.cand] = true
+		}
+	}
+	for i, c := range f.res.Candidates {
+		switch {
+		case waiting[i]:
+		case c.Accepted:
+			p.Kept++
+		default:
+			p.Refused++
 		}
 	}
 	f.o.Progress(p)

@@ -53,6 +53,7 @@ type Reporter struct {
 	line    string // last printed
 	drawn   bool
 	done    bool
+	beat    time.Duration // Heartbeat's period (0 without one)
 }
 
 // New reports to w under label ("iflint fix"); now is the clock (nil:
@@ -101,7 +102,11 @@ func (r *Reporter) Tick() {
 		return
 	}
 	t := r.now()
-	gap := r.Every
+	// Heartbeat ticks every beat: a line due at Every is printed on the
+	// tick before it rather than up to a beat after, so that the gap
+	// between two lines never exceeds Every (issue 18: at least every
+	// 10 s; ticking against Every itself gave gaps of 11 s).
+	gap := r.Every - r.beat
 	if r.terminal {
 		gap = time.Second
 	}
@@ -115,7 +120,10 @@ func (r *Reporter) Heartbeat() (stop func()) {
 	if r == nil || r.w == nil {
 		return func() {}
 	}
-	tk := time.NewTicker(time.Second)
+	r.mu.Lock()
+	r.beat = time.Second
+	r.mu.Unlock()
+	tk := time.NewTicker(r.beat)
 	quit := make(chan struct{})
 	done := make(chan struct{})
 	go func() {

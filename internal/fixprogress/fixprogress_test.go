@@ -94,3 +94,29 @@ iflint fix: 0/1 candidates decided, 0 test run(s), 50s elapsed
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}
 }
+
+// TestHeartbeatGapsAtMostEvery: with Heartbeat's one-second ticks out of
+// phase with the last line (a line at 0 s, ticks at 0.5 s, 1.5 s …), a
+// log still gets a line at least every 10 s, not every 10.5 s.
+func TestHeartbeatGapsAtMostEvery(t *testing.T) {
+	var buf bytes.Buffer
+	c := &clock{time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r := New(&buf, "iflint fix", false, c.now)
+	r.beat = time.Second
+	r.Update(Status{Decided: 0, Total: 1})
+	last, lines := c.now(), 1
+	c.advance(500 * time.Millisecond)
+	for range 60 {
+		r.Tick()
+		if n := bytes.Count(buf.Bytes(), []byte("\n")); n > lines {
+			if gap := c.now().Sub(last); gap > 10*time.Second {
+				t.Errorf("a gap of %v between two lines", gap)
+			}
+			last, lines = c.now(), n
+		}
+		c.advance(time.Second)
+	}
+	if lines < 6 {
+		t.Errorf("%d lines in a minute, want at least 6:\n%s", lines, buf.String())
+	}
+}

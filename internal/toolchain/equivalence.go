@@ -16,7 +16,9 @@ package toolchain
 //     (-implicit:none), the repository's source root on -sourcepath;
 //   - C and C++: gcc/g++ -c -g0, the object's local symbols stripped
 //     (objcopy --discard-all), the file's directory and the repository
-//     root on the include path.
+//     root on the include path, in the dialect of dialect.go (the flags
+//     of compile_commands.json, else the strictest standard the original
+//     satisfies), its -Wall -pedantic warnings kept for comparison.
 //
 // Go and Rust are not built (a package or crate, not a file, is their
 // unit): their candidates fall back to the syntax-tree proof. Each build
@@ -35,8 +37,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -61,6 +65,13 @@ type Build struct {
 	OK      bool     `json:"ok"`
 	Output  string   `json:"output,omitempty"` // the compiler's complaint when !OK
 	Objects []Object `json:"objects,omitempty"`
+	// C and C++: the dialect's flags, chosen on the original and given
+	// back to build the candidate alike (Build's like); the method as
+	// the report names it ("gcc -std=c89 -pedantic-errors -g0"); the
+	// warnings under -Wall -pedantic, positions dropped, sorted.
+	Flags    []string `json:"flags,omitempty"`
+	Method   string   `json:"method,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Equivalence builds files for the compiler proof. Root is the
@@ -69,6 +80,13 @@ type Build struct {
 type Equivalence struct {
 	Root  string
 	Cache *CompileCache
+
+	// dialects holds the C and C++ dialect chosen on the first original
+	// of each path built: the file as the repository has it decides the
+	// standard, and a fix run's later originals (with fixes applied) are
+	// built in it without probing again.
+	mu       sync.Mutex
+	dialects map[string][]string
 }
 
 // Method names how id is built for the proof, as the report says it
@@ -104,8 +122,10 @@ func objcopy() string {
 }
 
 // Build compiles src as the repository's file path (slash-separated,
-// relative to Root) in language id.
-func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []byte) (Build, error) {
+// relative to Root) in language id: the original with like nil (C and
+// C++: its dialect chosen), a candidate with like the original's build
+// (built in the same dialect).
+func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []byte, like *Build) (Build, error) {
 	var tool, args []string
 	var run func(ctx context.Context, dir, file string) (Build, error)
 	switch id {
@@ -118,7 +138,13 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 		if id == lang.CPP {
 			cc, x = "g++", "c++"
 		}
-		tool, args, run = []string{cc}, e.cArgs(path, x), e.c(cc, x, path)
+		var d *dialect
+		if like != nil {
+			d = &dialect{Flags: like.Flags}
+		} else if flags, ok := e.dialectOf(path); ok {
+			d = &dialect{Flags: flags}
+		}
+		tool, args, run = []string{cc}, e.cArgs(path, x, d), e.c(cc, x, path, d)
 	default:
 		return Build{}, fmt.Errorf("toolchain: no proof build for %s", id)
 	}
@@ -127,10 +153,17 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 	if e.Cache != nil && e.Cache.Store != nil {
 		if idn := e.Cache.identity(tool); idn != "" {
 			sum := sha256.Sum256(src)
-			key = cache.Key("iflint/toolchain/proof/v1", idn, strings.Join(args, "\x00"), path, hex.EncodeToString(sum[:]))
+			// The root's own path is left out: a copy of the repository
+			// elsewhere (a fix-track task's temporary copy) builds alike.
+			argv := strings.Join(args, "\x00")
+			if e.Root != "" {
+				argv = strings.ReplaceAll(argv, e.Root, "<root>")
+			}
+			key = cache.Key("iflint/toolchain/proof/v2", idn, argv, path, hex.EncodeToString(sum[:]))
 			var b Build
 			if e.Cache.Store.Get(key, &b) {
 				e.Cache.cached.Add(1)
+				e.remember(id, path, b, like)
 				return b, nil
 			}
 		}
@@ -159,7 +192,31 @@ func (e *Equivalence) Build(ctx context.Context, id lang.ID, path string, src []
 	if key != "" {
 		_ = e.Cache.Store.Put(key, b) // a failed write costs a build next time
 	}
+	e.remember(id, path, b, like)
 	return b, nil
+}
+
+// dialectOf is the dialect chosen for path's first original, if any.
+func (e *Equivalence) dialectOf(path string) ([]string, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	f, ok := e.dialects[path]
+	return f, ok
+}
+
+// remember keeps the dialect an original of path was built in.
+func (e *Equivalence) remember(id lang.ID, path string, b Build, like *Build) {
+	if like != nil || (id != lang.C && id != lang.CPP) || b.Method == "" {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dialects == nil {
+		e.dialects = map[string][]string{}
+	}
+	if _, ok := e.dialects[path]; !ok {
+		e.dialects[path] = b.Flags
+	}
 }
 
 // exe runs one command of a build in dir, its process group killed when
@@ -281,31 +338,72 @@ func (e *Equivalence) java(path string, src []byte) func(ctx context.Context, di
 	}
 }
 
-func (e *Equivalence) cArgs(path, x string) []string {
+// includes is the include path of a file's proof build: its own
+// directory, the root, and include/ when there is one.
+func (e *Equivalence) includes(path string) []string {
 	inc := filepath.Join(e.Root, filepath.Dir(filepath.FromSlash(path)))
-	args := []string{"-x", x, "-c", "-g0", "-O0", "-w", "-frandom-seed=iflint", "-I", inc, "-I", e.Root}
+	args := []string{"-I", inc, "-I", e.Root}
 	if st, err := os.Stat(filepath.Join(e.Root, "include")); err == nil && st.IsDir() {
 		args = append(args, "-I", filepath.Join(e.Root, "include"))
 	}
 	return args
 }
 
-func (e *Equivalence) c(cc, x, path string) func(ctx context.Context, dir, file string) (Build, error) {
+// cArgs are the compiler's arguments but the output and the file: in
+// dialect d, or (d nil) the dialect to be chosen on the source.
+func (e *Equivalence) cArgs(path, x string, d *dialect) []string {
+	args := []string{"-x", x, "-c", "-g0", "-O0", "-frandom-seed=iflint"}
+	if d == nil {
+		return append(append(args, "<dialect of the original>"), e.includes(path)...)
+	}
+	args = append(args, d.Flags...)
+	if !slices.Contains(d.Flags, "-pedantic-errors") {
+		args = append(args, "-pedantic")
+	}
+	args = append(args, "-Wall", "-Wno-error")
+	if _, ok := e.compileCommand(path); ok {
+		return append(args, "-iquote", filepath.Join(e.Root, filepath.Dir(filepath.FromSlash(path))))
+	}
+	return append(args, e.includes(path)...)
+}
+
+func (e *Equivalence) c(cc, x, path string, like *dialect) func(ctx context.Context, dir, file string) (Build, error) {
 	return func(ctx context.Context, dir, file string) (Build, error) {
+		d := like
+		if d == nil {
+			chosen, err := e.chooseDialect(ctx, cc, x, path, dir, file)
+			if err != nil {
+				return Build{}, err
+			}
+			d = &chosen
+		}
+		method := cc + " -g0"
+		if d.Label != "" || len(d.Flags) > 0 {
+			label := d.Label
+			if label == "" {
+				label = strings.Join(d.Flags, " ")
+				if _, ok := e.compileCommand(path); ok {
+					label = "compile_commands.json flags"
+				}
+			}
+			method = cc + " " + label + " -g0"
+		}
 		obj := filepath.Join(dir, "out", "f.o")
 		if err := os.MkdirAll(filepath.Dir(obj), 0o700); err != nil {
 			return Build{}, fmt.Errorf("toolchain: proof build: %w", err)
 		}
-		argv := append([]string{cc}, e.cArgs(path, x)...)
+		argv := append([]string{cc}, e.cArgs(path, x, d)...)
 		argv = append(argv, "-ffile-prefix-map="+dir+"=.", "-o", obj, file)
 		out, ok, err := exe(ctx, dir, argv...)
 		if err != nil || !ok {
-			return Build{OK: false, Output: firstLines(out, 5)}, err
+			return Build{OK: false, Output: firstLines(out, 5), Flags: d.Flags, Method: method}, err
 		}
 		if out, ok, err := exe(ctx, dir, objcopy(), "--discard-all", "--remove-section=.comment", "--remove-section=.note.GNU-stack", obj); err != nil || !ok {
 			return Build{}, fmt.Errorf("toolchain: objcopy --discard-all: %s%w", out, err)
 		}
-		return digests(filepath.Dir(obj))
+		b, err := digests(filepath.Dir(obj))
+		b.Flags, b.Method, b.Warnings = d.Flags, method, warnings(out)
+		return b, err
 	}
 }
 

@@ -43,14 +43,17 @@ func TestEquivalenceBuilds(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(root, filepath.Dir(c.path)), 0o755); err != nil {
 				t.Fatal(err)
 			}
+			var orig *toolchain.Build
 			build := func(src string) toolchain.Build {
-				b, err := e.Build(context.Background(), c.id, c.path, []byte(src))
+				b, err := e.Build(context.Background(), c.id, c.path, []byte(src), orig)
 				if err != nil || !b.OK {
 					t.Fatalf("build: %v %s", err, b.Output)
 				}
 				return b
 			}
-			o, s, d := build(c.old), build(c.same), build(c.diff)
+			o := build(c.old)
+			orig = &o
+			s, d := build(c.same), build(c.diff)
 			digests := func(b toolchain.Build) string {
 				out := ""
 				for _, x := range b.Objects {
@@ -64,7 +67,7 @@ func TestEquivalenceBuilds(t *testing.T) {
 			if digests(o) == digests(d) {
 				t.Errorf("a changed program compiled the same: %s", digests(o))
 			}
-			if b, err := e.Build(context.Background(), c.id, c.path, []byte("this is not code {")); err != nil || b.OK {
+			if b, err := e.Build(context.Background(), c.id, c.path, []byte("this is not code {"), orig); err != nil || b.OK {
 				t.Errorf("a broken file built: %v %+v", err, b)
 			}
 		})

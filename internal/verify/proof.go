@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/fix"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/toolchain"
 )
@@ -31,9 +32,12 @@ import (
 type Prover interface {
 	// Method names how id is built ("javac -g:none"), "" when it is not.
 	Method(id lang.ID) string
-	// Build compiles src as the repository's file path. An error means
-	// the compiler could not run or ran out of time: no verdict.
-	Build(ctx context.Context, id lang.ID, path string, src []byte) (toolchain.Build, error)
+	// Build compiles src as the repository's file path: the original
+	// with like nil, a candidate with like the original's build, so that
+	// both are built alike (C's dialect is chosen on the original). An
+	// error means the compiler could not run or ran out of time: no
+	// verdict.
+	Build(ctx context.Context, id lang.ID, path string, src []byte, like *toolchain.Build) (toolchain.Build, error)
 }
 
 // Proof names of the safety stage, as reports print them.
@@ -59,30 +63,69 @@ func SafetyProven(ctx context.Context, old, new *check.Unit, id lang.ID, other E
 		res.Detail = fmt.Sprintf(format, args...) + "; without a test command nothing proves it keeps what the program does"
 		return res
 	}
-	bo, err := p.Build(ctx, id, old.Path, old.Src)
+	bo, err := p.Build(ctx, id, old.Path, old.Src, nil)
 	if err != nil || !bo.OK {
 		why := "it did not build here"
 		if err != nil {
 			why = err.Error()
 		} else if bo.Output != "" {
-			why = "it did not build here: " + firstLine(bo.Output)
+			why = "it did not build here: " + firstError(bo.Output)
 		}
 		res.Detail += fmt.Sprintf("; no compiler proof (%s: %s)", method, why)
 		return res
 	}
-	bn, err := p.Build(ctx, id, new.Path, new.Src)
+	if bo.Method != "" {
+		method = bo.Method // the dialect the original was built in
+	}
+	bn, err := p.Build(ctx, id, new.Path, new.Src, &bo)
 	if err != nil {
 		return refuse("the compiler proof (%s) built the original but not the candidate: %v", method, err)
 	}
 	if !bn.OK {
-		return refuse("the candidate does not compile (%s), the original does: %s", method, firstLine(bn.Output))
+		return refuse("the candidate does not compile (%s), the original does: %s", method, firstError(bn.Output))
 	}
 	renames, _ := renamesOf(old, new, id)
 	if why := compareBuilds(bo, bn, renames); why != "" {
 		return refuse("compiled output differs (%s): %s", method, why)
 	}
+	if w := newWarning(bo.Warnings, bn.Warnings, renames); w != "" {
+		return refuse("the candidate draws a warning the original does not (%s): %s", method, w)
+	}
+	if ic, ok := p.(inactiveLines); ok {
+		var changed []int
+		for _, h := range fix.Hunks(old.Src, new.Src) {
+			for l := h.OldStart; l < h.OldStart+h.OldLines; l++ {
+				changed = append(changed, l)
+			}
+		}
+		off, err := ic.Inactive(ctx, id, old.Path, old.Src, changed, &bo)
+		if err != nil {
+			res.Detail += fmt.Sprintf("; no compiler proof (%s: %v)", method, err)
+			return res
+		}
+		if len(off) > 0 {
+			// Identical objects say nothing of code the build skips: the
+			// syntax-tree proof stands alone there.
+			res.Detail += fmt.Sprintf("; no compiler proof (%s): line %s in a preprocessor branch this build does not compile", method, joinInts(off))
+			return res
+		}
+	}
 	res.Proof = proofCompiled + " (" + method + ")"
 	return res
+}
+
+// inactiveLines is a Prover that can tell which changed lines its build
+// does not compile (C's skipped preprocessor branches).
+type inactiveLines interface {
+	Inactive(ctx context.Context, id lang.ID, path string, src []byte, lines []int, like *toolchain.Build) ([]int, error)
+}
+
+func joinInts(ns []int) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, fmt.Sprint(n))
+	}
+	return strings.Join(out, ", ")
 }
 
 // compareBuilds says how two builds differ, or "" when they are the
@@ -119,6 +162,26 @@ func compareBuilds(a, b toolchain.Build, renames map[string]string) string {
 	return ""
 }
 
+// newWarning is a warning of the candidate that the original does not
+// have (counted, the original's read through the renaming: gcc quotes
+// the names it warns about), or "".
+func newWarning(old, new []string, renames map[string]string) string {
+	have := map[string]int{}
+	for _, w := range old {
+		for o, n := range renames {
+			w = strings.ReplaceAll(w, "'"+o+"'", "'"+n+"'")
+		}
+		have[w]++
+	}
+	for _, w := range new {
+		if have[w] == 0 {
+			return w
+		}
+		have[w]--
+	}
+	return ""
+}
+
 // renamesOf is the candidate's renaming, old spelling to new.
 func renamesOf(old, new *check.Unit, id lang.ID) (map[string]string, error) {
 	ot, err := old.Tree(id)
@@ -135,6 +198,17 @@ func renamesOf(old, new *check.Unit, id lang.ID) (map[string]string, error) {
 		out[r.old] = r.new
 	}
 	return out, nil
+}
+
+// firstError is the compiler's first line that says "error" (gcc opens
+// with "In function …"), else its first line.
+func firstError(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "error:") || strings.Contains(l, "Error:") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return firstLine(out)
 }
 
 func bytesEqual(a, b []byte) bool { return string(a) == string(b) }

@@ -18,12 +18,16 @@ type fakeCompiler struct {
 	builds map[string]toolchain.Build
 	errs   map[string]error
 	calls  int
+	// likes are the like arguments of the builds, in order: nil for the
+	// original, the original's build for the candidate.
+	likes []*toolchain.Build
 }
 
 func (f *fakeCompiler) Method(lang.ID) string { return "fakecc -g0" }
 
-func (f *fakeCompiler) Build(_ context.Context, _ lang.ID, _ string, src []byte) (toolchain.Build, error) {
+func (f *fakeCompiler) Build(_ context.Context, _ lang.ID, _ string, src []byte, like *toolchain.Build) (toolchain.Build, error) {
 	f.calls++
+	f.likes = append(f.likes, like)
 	if err := f.errs[string(src)]; err != nil {
 		return toolchain.Build{}, err
 	}
@@ -59,6 +63,9 @@ func TestCompilerProof(t *testing.T) {
 		{name: "different output", builds: map[string]toolchain.Build{old: obj("d1"), cand: obj("d2")}, why: "compiled output differs (fakecc -g0): f changed"},
 		{name: "candidate does not compile", builds: map[string]toolchain.Build{old: obj("d1")}, why: "the candidate does not compile (fakecc -g0)"},
 		{name: "compiler fails on the candidate", builds: map[string]toolchain.Build{old: obj("d1")}, errs: map[string]error{cand: errors.New("fakecc: killed")}, why: "built the original but not the candidate: fakecc: killed"},
+		{name: "a new warning", builds: map[string]toolchain.Build{old: obj("d1"), cand: {OK: true, Objects: obj("d1").Objects, Warnings: []string{"w [-Wx]"}}}, why: "the candidate draws a warning the original does not (fakecc -g0): w [-Wx]"},
+		{name: "a warning through the renaming", builds: map[string]toolchain.Build{old: {OK: true, Objects: obj("d1").Objects, Warnings: []string{"unused variable 'my_val'"}}, cand: {OK: true, Objects: obj("d1").Objects, Warnings: []string{"unused variable 'myVal'"}}}, pass: true, proof: "compiled output identical (fakecc -g0)"},
+		{name: "the dialect the original was built in", builds: map[string]toolchain.Build{old: {OK: true, Objects: obj("d1").Objects, Method: "fakecc -std=c89 -g0"}, cand: obj("d1")}, pass: true, proof: "compiled output identical (fakecc -std=c89 -g0)"},
 		{name: "original does not build", builds: map[string]toolchain.Build{}, pass: true, proof: verify.ProofSyntaxTree, why: "no compiler proof (fakecc -g0: it did not build here"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,6 +78,9 @@ func TestCompilerProof(t *testing.T) {
 			}
 			if fc.calls == 0 {
 				t.Error("the compiler was never asked")
+			}
+			if fc.likes[0] != nil || (len(fc.likes) > 1 && (fc.likes[1] == nil || fc.likes[1].OK != true)) {
+				t.Errorf("the candidate was not built like the original: %+v", fc.likes)
 			}
 		})
 	}

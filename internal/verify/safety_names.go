@@ -176,6 +176,12 @@ func locality(u *check.Unit, id lang.ID, d naming.Declaration) (local bool, why 
 		return true, ""
 	}
 	if d.Scope == naming.ScopeFunction {
+		if localTypeMember(nodeAt(u, id, d.Start)) {
+			// gson's Java17RecordTest: a static field of a record declared
+			// in a test method, read as LocalRecord.thrownException; the
+			// rename followed the bare uses and broke the build.
+			return false, "is a member of a type declared in a function (a local class or record), which code reaches as Type.name"
+		}
 		return true, ""
 	}
 	if d.Kind == constraint.KindField {
@@ -212,6 +218,24 @@ func locality(u *check.Unit, id lang.ID, d naming.Declaration) (local bool, why 
 		return false, "has external linkage (not static, not in an anonymous namespace, not a namespace-scope const or constexpr variable of C++)"
 	}
 	return false, fmt.Sprintf("is not local to a function, and iflint knows no file-private names in %s", id)
+}
+
+// localTypeMember reports whether the name n declares a member of a
+// type body (a field, constant or method of a local class, record, enum
+// or interface) rather than a variable of a block: climbing from n, a
+// type body or a member declaration comes before any block.
+func localTypeMember(n syntax.Node) bool {
+	for a := n.Parent(); a.Valid(); a = a.Parent() {
+		switch a.Type() {
+		case "field_declaration", "constant_declaration", "method_declaration", "class_body", "enum_body", "interface_body",
+			"record_declaration_body", "enum_body_declarations", "field_declaration_list", "declaration_list", "property_declaration":
+			return true
+		case "block", "constructor_body", "compact_constructor_declaration", "lambda_expression", "compound_statement", "statement_block",
+			"formal_parameters", "formal_parameter", "local_variable_declaration", "parameter_list", "catch_formal_parameter", "resource":
+			return false
+		}
+	}
+	return false
 }
 
 // nodeAt is the identifier leaf starting at off.

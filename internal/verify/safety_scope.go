@@ -23,6 +23,12 @@ func scopeTrueRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, ne
 	if why != "" {
 		return need("the candidate keeps %q elsewhere, and its declarations are not all locals the rename can follow (%s)", rn.old, why)
 	}
+	for _, b := range bs {
+		if localTypeMember(nodeAt(old, id, b.Decl.Start)) {
+			line, _ := old.Position(b.Decl.Start)
+			return need("the %q on line %d is a member of a type declared in a function (a local class or record), which code reaches as Type.name", rn.old, line)
+		}
+	}
 	renamed := make([]int, 0, len(rn.at)) // old offsets
 	toNew := map[int]int{}
 	for _, i := range rn.at {

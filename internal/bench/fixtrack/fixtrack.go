@@ -138,6 +138,15 @@ type FixTaskResult struct {
 	Outcomes map[string]string `json:"outcomes"`
 	// Mismatches list expectations that did not hold.
 	Mismatches []string `json:"mismatches,omitempty"`
+	// NoTests: the task ran without its test command. Then a fix the
+	// manifest expects the tests to reject must be refused at safety by
+	// a named proof (TrapsRefused lists them with the reason), and a fix
+	// the tests verify may be refused at safety (ProvenOnlyByTests: no
+	// proof without tests covers it), never kept wrongly.
+	NoTests           bool     `json:"no_tests,omitempty"`
+	TrapsRefused      []string `json:"traps_refused,omitempty"`
+	TrapsNotRefused   []string `json:"traps_not_refused,omitempty"`
+	ProvenOnlyByTests []string `json:"proven_only_by_tests,omitempty"`
 	// Unproven lists files modified on disk without a verified fix; it
 	// must stay empty.
 	Unproven []string `json:"unproven,omitempty"`
@@ -241,7 +250,8 @@ func runFixTask(ctx context.Context, src string, t FixTask, o FixTrackOptions, p
 	}
 	res.Unproven = unproven(src, root, files.Files, fr)
 	observe(&res, fr)
-	res.Mismatches = compareExpect(t, res.Outcomes, fr)
+	res.NoTests = o.NoTests
+	res.Mismatches = compareExpect(t, &res, fr)
 	return res
 }
 
@@ -269,7 +279,8 @@ func observe(res *FixTaskResult, fr *fixloop.FixResult) {
 	}
 }
 
-func compareExpect(t FixTask, got map[string]string, fr *fixloop.FixResult) []string {
+func compareExpect(t FixTask, res *FixTaskResult, fr *fixloop.FixResult) []string {
+	got := res.Outcomes
 	var bad []string
 	want := map[string]bool{}
 	for _, e := range t.Expect {
@@ -279,8 +290,25 @@ func compareExpect(t FixTask, got map[string]string, fr *fixloop.FixResult) []st
 		if !ok {
 			g = "no candidate"
 		}
-		if g != e.String() {
-			bad = append(bad, fmt.Sprintf("%s: got %s, want %s", key, g, e))
+		w := e.String()
+		if res.NoTests {
+			safety := "rejected at " + string(verify.StageSafety)
+			switch {
+			case e.Stage == verify.StageTests:
+				// Only the tests rejected it: without them a proof must.
+				w = safety
+				if g == w {
+					res.TrapsRefused = append(res.TrapsRefused, key+": "+reasonOf(fr, e))
+				} else {
+					res.TrapsNotRefused = append(res.TrapsNotRefused, key+": "+g)
+				}
+			case e.Outcome == "verified" && g == safety:
+				res.ProvenOnlyByTests = append(res.ProvenOnlyByTests, key+": "+reasonOf(fr, e))
+				continue
+			}
+		}
+		if g != w {
+			bad = append(bad, fmt.Sprintf("%s: got %s, want %s", key, g, w))
 		}
 	}
 	for key, g := range got {
@@ -290,6 +318,22 @@ func compareExpect(t FixTask, got map[string]string, fr *fixloop.FixResult) []st
 	}
 	sort.Strings(bad)
 	return bad
+}
+
+// reasonOf is the reason of the whole candidate for e's file and type.
+func reasonOf(fr *fixloop.FixResult, e FixExpect) string {
+	for _, c := range fr.Candidates {
+		if c.Part != "" || c.Source != "fixer" || c.Path != e.Path {
+			continue
+		}
+		for _, tg := range c.Targets {
+			if string(tg.Type) == e.Type {
+				r, _, _ := strings.Cut(c.Reason, "; without a test command")
+				return r
+			}
+		}
+	}
+	return ""
 }
 
 // unproven compares the fixed copy with the original task: a file may
@@ -335,6 +379,12 @@ type FixTrackSummary struct {
 	// unmodified tree per task.
 	TestRuns   fixloop.TestRuns
 	OneAtATime int
+	// Without tests (NoTests): the fixes only the tests reject that a
+	// proof refused, and those it did not; the fixes the tests verify
+	// that no proof covers.
+	NoTests                       bool
+	TrapsRefused, TrapsNotRefused int
+	ProvenOnlyByTests             int
 }
 
 // SummarizeFixTrack totals a run. A candidate "would have been wrong
@@ -357,6 +407,10 @@ func SummarizeFixTrack(rs []FixTaskResult) FixTrackSummary {
 		s.Unproven += len(r.Unproven)
 		s.TestRuns = addRuns(s.TestRuns, r.TestRuns)
 		s.OneAtATime += oneAtATimeRuns(r.Candidates)
+		s.NoTests = s.NoTests || r.NoTests
+		s.TrapsRefused += len(r.TrapsRefused)
+		s.TrapsNotRefused += len(r.TrapsNotRefused)
+		s.ProvenOnlyByTests += len(r.ProvenOnlyByTests)
 		for _, c := range r.Candidates {
 			switch {
 			case !c.Proposed:
@@ -437,8 +491,27 @@ func WriteFixTrackReport(w *bytes.Buffer, rs []FixTaskResult) {
 	fmt.Fprintf(w, "| test runs (one at a time would take) | %d (%d) |\n", s.TestRuns.Total, s.OneAtATime)
 	fmt.Fprintf(w, "| test runs by purpose: set, halving, unmodified tree, LLM | %d, %d, %d, %d |\n", s.TestRuns.Set, s.TestRuns.Bisect, s.TestRuns.Baseline, s.TestRuns.Single)
 	fmt.Fprintf(w, "| candidates tested (culprits) | %d (%d) |\n", s.TestRuns.Candidates, s.TestRuns.Culprits)
+	if s.NoTests {
+		fmt.Fprintf(w, "| fixes only the tests reject, refused without tests by a proof | %d of %d |\n", s.TrapsRefused, s.TrapsRefused+s.TrapsNotRefused)
+		fmt.Fprintf(w, "| fixes the tests verify that no proof covers without tests (refused at safety) | %d |\n", s.ProvenOnlyByTests)
+	}
 	fmt.Fprintf(w, "| expectation mismatches | %d |\n", s.Mismatches)
 	fmt.Fprintf(w, "| task errors | %d |\n\n", s.Errors)
+	if s.NoTests {
+		fmt.Fprintf(w, "Without tests, refused by a proof (the manifest expects the tests to reject them):\n\n")
+		for _, r := range rs {
+			for _, x := range r.TrapsRefused {
+				fmt.Fprintf(w, "- %s: %s\n", r.Name, x)
+			}
+		}
+		fmt.Fprintf(w, "\nVerified by the tests, refused without them (no proof covers them):\n\n")
+		for _, r := range rs {
+			for _, x := range r.ProvenOnlyByTests {
+				fmt.Fprintf(w, "- %s: %s\n", r.Name, x)
+			}
+		}
+		fmt.Fprintf(w, "\n")
+	}
 	fmt.Fprintf(w, "| task | language | trap | findings | outcomes | test runs | status |\n|---|---|---|---|---|---:|---|\n")
 	for _, r := range rs {
 		var oc []string
