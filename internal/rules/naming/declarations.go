@@ -122,7 +122,10 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 		at   int
 	}
 	var globals []globalName
-	for _, c := range q.Captures(tree.Root()) {
+	// Rooted: the cursor runs only where a declaration pattern can
+	// start. What follows keeps a name's most specific kind, a node's
+	// first exemption and sorted scopes, whatever the matches' order.
+	for _, c := range q.RootedCaptures(tree.Root()) {
 		group, rest, _ := strings.Cut(c.Name, ".")
 		switch group {
 		case "definition":
