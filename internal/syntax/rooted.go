@@ -79,6 +79,45 @@ static ifl_rcap *ifl_rooted(ifl_node root, const void *query, const uint8_t *roo
 	}
 }
 
+// ifl_rooted_walk is ifl_rooted over a tree's walk (treewalk.go)
+// instead of a tree cursor: the same nodes in the same order.
+static ifl_rcap *ifl_rooted_walk(const ifl_wnode *walk, uint32_t nwalk, const void *query, const uint8_t *roots, uint32_t nroots, uint32_t *count) {
+	ifl_rcap *out = NULL;
+	uint32_t n = 0, cap = 0, matches = 0;
+	void *qc = ts_query_cursor_new();
+	ts_query_cursor_set_max_start_depth(qc, 0);
+	for (uint32_t w = 0; w < nwalk; w++) {
+		uint16_t s = walk[w].sym;
+		if (!(s < nroots && roots[s] && walk[w].end > 0)) continue;
+		ts_query_cursor_exec(qc, query, walk[w].node);
+		ifl_qmatch m;
+		while (ts_query_cursor_next_match(qc, &m)) {
+			for (uint16_t k = 0; k < m.capture_count; k++) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					ifl_rcap *grown = realloc(out, cap * sizeof *out);
+					if (!grown) {
+						free(out);
+						ts_query_cursor_delete(qc);
+						*count = UINT32_MAX;
+						return NULL;
+					}
+					out = grown;
+				}
+				out[n].node = m.captures[k].node;
+				out[n].index = m.captures[k].index;
+				out[n].pattern = m.pattern_index;
+				out[n].match = matches;
+				n++;
+			}
+			matches++;
+		}
+	}
+	ts_query_cursor_delete(qc);
+	*count = n;
+	return out;
+}
+
 uint32_t ts_query_pattern_count(const void *);
 uint32_t ts_query_start_byte_for_pattern(const void *, uint32_t);
 bool ts_query_is_pattern_rooted(const void *, uint32_t);
@@ -307,7 +346,12 @@ func (q *Query) RootedCaptures(n Node) []Capture {
 	}
 	cq := (*queryLayout)(unsafe.Pointer(q.q)).c
 	var count C.uint32_t
-	caps := C.ifl_rooted(root, cq, &q.roots.table[0], C.uint32_t(len(q.roots.table)), &count)
+	var caps *C.ifl_rcap
+	if nodes, ok := n.w.get(n); ok {
+		caps = C.ifl_rooted_walk(&nodes[0], C.uint32_t(len(nodes)), cq, &q.roots.table[0], C.uint32_t(len(q.roots.table)), &count)
+	} else {
+		caps = C.ifl_rooted(root, cq, &q.roots.table[0], C.uint32_t(len(q.roots.table)), &count)
+	}
 	if count == C.UINT32_MAX {
 		return q.Captures(n)
 	}
