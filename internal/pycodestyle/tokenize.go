@@ -76,6 +76,9 @@ func tokenize(lines []string, cols *columns) (toks []token, err error) {
 	for i, l := range lines {
 		lineOff[i+1] = lineOff[i] + len(l)
 	}
+	// About one token per five bytes of Python: growing the slice from
+	// empty copied it a dozen times, most of tokenize's allocation.
+	toks = make([]token, 0, lineOff[len(lines)]/5+16)
 	emit := func(t tokenType, text string, srow, sb int, sline string, erow, eb int, eline string, physical string) {
 		cols.meter.Add(1)
 		toks = append(toks, token{typ: t, text: text,
