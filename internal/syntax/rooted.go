@@ -6,9 +6,9 @@ package syntax
 // walk finds the nodes whose type is some pattern's root, and the
 // cursor runs on each with a start depth of 0, so it reads that node
 // and only as deep as its patterns' steps go. It gives the same matches
-// as Captures (TestRootedCapturesMatchCursor compares them as sets on
-// every grammar's queries), grouped by the node they start at in
-// pre-order instead of the order the whole-tree cursor finishes them.
+// as Captures (TestRootedCapturesMatchCursor compares them as sets for
+// the naming queries of 12 grammars), grouped by the node they start at
+// in pre-order instead of the order the whole-tree cursor finishes them.
 
 /*
 #include "tsapi.h"

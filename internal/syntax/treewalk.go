@@ -119,6 +119,9 @@ func (w *treeWalk) get(root Node) ([]C.ifl_wnode, bool) {
 
 // free releases the walk (Tree.Close).
 func (w *treeWalk) free() {
+	if w == nil {
+		return
+	}
 	w.once.Do(func() {}) // a walk not taken yet never will be
 	w.mu.Lock()
 	defer w.mu.Unlock()
