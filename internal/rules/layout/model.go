@@ -52,6 +52,11 @@ type indentLine struct {
 	atLeast          int  // when > 0, any column from here on is accepted too
 	visual           bool // want[0] is a visual alignment, not a level
 	cont             bool // continues a statement begun on an earlier line
+	// host is, for a line inside a block comment that starts a line of
+	// its own (a Javadoc's ` * ` lines), that comment's first line; -1
+	// otherwise. The line is text, not judged, but it moves with its
+	// host: a re-indented `/**` takes its ` * ` lines along.
+	host int
 }
 
 // lineMode is how a line stands to its anchor.
@@ -98,7 +103,7 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 	split := srclines.Split(src, tabWidth)
 	m.lines = make([]indentLine, len(split))
 	for i, l := range split {
-		m.lines[i] = indentLine{start: l.Start, lead: l.Lead, end: l.End, col: l.Col, anchor: -1}
+		m.lines[i] = indentLine{start: l.Start, lead: l.Lead, end: l.End, col: l.Col, anchor: -1, host: -1}
 	}
 	return m
 }
@@ -189,6 +194,14 @@ func (m *indentModel) resolve() {
 				l.mode, l.ecol = attached, l.col
 				break
 			}
+			if m.opensCaseBody(j) && l.col == m.lines[j].ecol+m.unitCols {
+				// A comment for a case's statements: standing for them
+				// after its label (`default:` / `// nothing to do`), or
+				// ending them before the next (`// fall through`), as
+				// checkstyle's CommentsIndentation allows.
+				l.mode, l.ecol = attached, l.col
+				break
+			}
 		}
 	}
 }
@@ -207,6 +220,18 @@ func (m *indentModel) trailingCommentCol(i int) int {
 		}
 	}
 	return -1
+}
+
+// opensCaseBody reports whether line i is a case label alone
+// (`case X:`, `default:`), whose statements follow on the next lines.
+func (m *indentModel) opensCaseBody(i int) bool {
+	l := m.lines[i]
+	t := m.src[l.lead:l.end]
+	if k := bytes.Index(t, []byte("//")); k >= 0 {
+		t = t[:k] // `default: // A-Z, anything else`
+	}
+	t = bytes.TrimRight(t, " \t")
+	return bytes.HasSuffix(t, []byte(":")) && (bytes.HasPrefix(t, []byte("case ")) || bytes.HasPrefix(t, []byte("default")))
 }
 
 // blankBetween reports a blank line strictly between lines i < j.
@@ -231,6 +256,9 @@ func (m *indentModel) dependents(flaggedToo bool) [][]int {
 		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
 			out[a] = append(out[a], i)
 			out[a] = append(out[a], out[i]...)
+		}
+		if l.host >= 0 {
+			out[l.host] = append(out[l.host], i)
 		}
 	}
 	return out
