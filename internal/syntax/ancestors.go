@@ -114,6 +114,10 @@ func (q *Query) ancestorWalk(n Node, depth map[string]int) ([]Capture, [][]Node,
 	for i, name := range q.typeNames {
 		d[i] = C.uint8_t(min(max(depth[name], 0), 255))
 	}
+	if nodes, ok := n.w.get(n); ok {
+		caps, ancs := l.ancestorsWalk(n.w, nodes, q.typeNames, d)
+		return caps, ancs, true
+	}
 	var count C.uint32_t
 	var anc *C.ifl_node
 	caps := C.ifl_collect_anc(root, &l.table[0], C.uint32_t(len(l.table)), &l.lists[0], &d[0], &count, &anc)
@@ -172,4 +176,50 @@ func (n Node) Key() Key {
 		return Key{unsafe.Pointer(c.id), uint32(c.context[0])}
 	}
 	return Key{unsafe.Pointer(n.n), uint32(n.Start())}
+}
+
+// ancestorsWalk is ifl_collect_anc over the tree's walk (treewalk.go):
+// the ancestors are the parent chain, nearest first.
+func (l *typeList) ancestorsWalk(w *treeWalk, nodes []C.ifl_wnode, names []string, depth []C.uint8_t) ([]Capture, [][]Node) {
+	type hit struct {
+		i       int
+		capture C.uint16_t
+		nanc    int
+	}
+	var hits []hit
+	total := 0
+	nt := len(l.table)
+	for i := range nodes {
+		s := int(nodes[i].sym)
+		if s >= nt || l.table[s] == 0 || nodes[i].end == 0 {
+			continue
+		}
+		for k := int(l.table[s]) - 1; l.lists[k] != 0xFFFF; k++ {
+			c := l.lists[k]
+			na := 0
+			for p := int(nodes[i].parent); p >= 0 && na < int(depth[c]); p = int(nodes[p].parent) {
+				na++
+			}
+			hits = append(hits, hit{i, c, na})
+			total += na
+		}
+	}
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	out := make([]Capture, len(hits))
+	ancs := make([][]Node, len(hits))
+	all := make([]nodeLayout, len(hits)+total)
+	flat := make([]Node, total)
+	k, f := len(hits), 0
+	for j, h := range hits {
+		out[j] = Capture{Name: names[h.capture], Node: w.node(all, j, nodes[h.i].node)}
+		start := f
+		for p, m := int(nodes[h.i].parent), 0; m < h.nanc; p, m = int(nodes[p].parent), m+1 {
+			flat[f] = w.node(all, k, nodes[p].node)
+			k, f = k+1, f+1
+		}
+		ancs[j] = flat[start:f:f]
+	}
+	return out, ancs
 }

@@ -126,6 +126,9 @@ func (n Node) Flatten() []FlatNode {
 		return out
 	}
 	root := add(n, "", -1)
+	if walk, ok := n.w.get(n); ok {
+		return flattenWalk(out, walk)
+	}
 	var count C.uint32_t
 	buf := C.ifl_flatten(n.cnode(), &count)
 	if buf == nil {
@@ -171,6 +174,43 @@ func (n Node) Flatten() []FlatNode {
 		}
 		last[d-1] = i
 		stack, last = append(stack, i), append(last, -1)
+	}
+	return out
+}
+
+// flattenWalk is Flatten of a tree's root from its walk (treewalk.go):
+// out holds the root; the walk's node i is out's node i.
+func flattenWalk(out []FlatNode, walk []C.ifl_wnode) []FlatNode {
+	out = slices.Grow(out, len(walk)-1)
+	names := map[*C.char]string{}
+	name := func(p *C.char) string {
+		if p == nil {
+			return ""
+		}
+		s, ok := names[p]
+		if !ok {
+			s = C.GoString(p)
+			names[p] = s
+		}
+		return s
+	}
+	last := make([]int32, len(walk)) // the last child added under each node
+	for i := range last {
+		last[i] = -1
+	}
+	for i := 1; i < len(walk); i++ {
+		f := &walk[i]
+		parent := int(f.parent)
+		out = append(out, FlatNode{Type: name(f._type), Field: name(f.field), Start: int(f.start), End: int(f.end),
+			Parent: parent, First: -1, Next: -1, Named: f.flags&1 != 0, Missing: f.flags&2 != 0,
+			Error: f.sym == 0xFFFF})
+		if out[parent].First < 0 {
+			out[parent].First = i
+		}
+		if p := last[parent]; p >= 0 {
+			out[p].Next = i
+		}
+		last[parent] = int32(i)
 	}
 	return out
 }

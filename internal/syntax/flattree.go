@@ -16,17 +16,47 @@ type FlatTree struct {
 // NewFlatTree copies root's subtree.
 func NewFlatTree(root Node) *FlatTree {
 	t := &FlatTree{Nodes: root.Flatten()}
-	t.kids = make([][]int, len(t.Nodes))
-	t.named = make([][]int, len(t.Nodes))
-	for i, n := range t.Nodes {
+	t.kids, t.named = childIndex(t.Nodes)
+	return t
+}
+
+// childIndex lists every node's children and named children. The lists
+// are cut from two shared arrays, counted first, rather than grown one
+// append at a time: a slice per node was most of NewFlatTree's time.
+// Each list has its exact length as capacity, so no append can write
+// into a neighbour's.
+func childIndex(nodes []FlatNode) (kids, named [][]int) {
+	nk, nn := make([]int, len(nodes)), make([]int, len(nodes))
+	totalK, totalN := 0, 0
+	for _, n := range nodes {
 		if n.Parent >= 0 {
-			t.kids[n.Parent] = append(t.kids[n.Parent], i)
+			nk[n.Parent]++
+			totalK++
 			if n.Named {
-				t.named[n.Parent] = append(t.named[n.Parent], i)
+				nn[n.Parent]++
+				totalN++
 			}
 		}
 	}
-	return t
+	kids, named = make([][]int, len(nodes)), make([][]int, len(nodes))
+	bufK, bufN := make([]int, totalK), make([]int, totalN)
+	for i := range nodes {
+		if nk[i] > 0 {
+			kids[i], bufK = bufK[:0:nk[i]], bufK[nk[i]:]
+		}
+		if nn[i] > 0 {
+			named[i], bufN = bufN[:0:nn[i]], bufN[nn[i]:]
+		}
+	}
+	for i, n := range nodes {
+		if n.Parent >= 0 {
+			kids[n.Parent] = append(kids[n.Parent], i)
+			if n.Named {
+				named[n.Parent] = append(named[n.Parent], i)
+			}
+		}
+	}
+	return kids, named
 }
 
 // Children are the indexes of node i's children, in order.

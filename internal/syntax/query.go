@@ -22,6 +22,10 @@ type Query struct {
 	// walks the tree itself (walk.go).
 	types     *typeList
 	typeNames []string
+	// text is the pattern source; roots the symbols its matches can
+	// start at, for RootedCaptures (rooted.go).
+	text  string
+	roots rootSet
 }
 
 // Capture is one named node captured by a query match.
@@ -45,7 +49,7 @@ func CompileQuery(id lang.ID, pattern string) (*Query, error) {
 	if err != nil {
 		return nil, fmt.Errorf("query for %s: %w", id, err)
 	}
-	q := &Query{q: sq}
+	q := &Query{q: sq, text: pattern}
 	for i := uint32(0); i < sq.CaptureCount(); i++ {
 		q.names = append(q.names, sq.CaptureNameForId(i))
 	}

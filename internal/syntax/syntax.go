@@ -96,6 +96,9 @@ type Tree struct {
 	Lang lang.ID
 	Src  []byte
 	t    *sitter.Tree
+	// walk is every node in pre-order, taken once for all the readers
+	// of the root (treewalk.go).
+	walk *treeWalk
 }
 
 // ErrParseBudget reports a parse that did not finish within its budget
@@ -141,17 +144,20 @@ func Parse(ctx context.Context, id lang.ID, src []byte) (*Tree, error) {
 		return nil, fmt.Errorf("parse %s: %w", id, err)
 	}
 	g.pool.Put(p)
-	return &Tree{Lang: id, Src: src, t: t}, nil
+	return &Tree{Lang: id, Src: src, t: t, walk: &treeWalk{tree: t, src: src}}, nil
 }
 
 // Close frees the tree's C memory now rather than when the garbage
 // collector finalizes it: Go's heap does not see that memory, so a run
 // over thousands of files would otherwise hold most of their trees at
 // once. No node of the tree may be used afterwards.
-func (t *Tree) Close() { t.t.Close() }
+func (t *Tree) Close() {
+	t.walk.free()
+	t.t.Close()
+}
 
 // Root returns the root node.
-func (t *Tree) Root() Node { return Node{n: t.t.RootNode(), src: t.Src} }
+func (t *Tree) Root() Node { return Node{n: t.t.RootNode(), src: t.Src, w: t.walk} }
 
 // HasError reports whether the parse contains ERROR or MISSING nodes.
 func (t *Tree) HasError() bool { return t.t.RootNode().HasError() }
@@ -160,6 +166,9 @@ func (t *Tree) HasError() bool { return t.t.RootNode().HasError() }
 type Node struct {
 	n   *sitter.Node
 	src []byte
+	// w is set on a tree's root (Tree.Root): queries over the whole
+	// tree read its walk instead of walking again.
+	w *treeWalk
 }
 
 // Point is a 0-based row and byte column.

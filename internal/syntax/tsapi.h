@@ -9,6 +9,16 @@
 typedef struct { uint32_t context[4]; const void *id; const void *tree; } ifl_node;
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } ifl_cursor;
 
+// ifl_wnode is one node of a tree's walk (treewalk.go).
+typedef struct {
+	ifl_node node;
+	const char *type, *field;
+	uint32_t start, end;
+	int32_t parent;
+	uint16_t sym;
+	uint8_t flags; // 1 named, 2 missing
+} ifl_wnode;
+
 // TSSymbolType's first two values.
 enum { IFL_SYMBOL_REGULAR = 0, IFL_SYMBOL_ANONYMOUS = 1 };
 

@@ -172,6 +172,9 @@ func (l *typeList) captures(n Node, names []string) (out []Capture, ok bool) {
 	if !l.ok {
 		return nil, false
 	}
+	if nodes, ok := n.w.get(n); ok {
+		return l.collectWalk(n.w, nodes, names), true
+	}
 	var count C.uint32_t
 	caps := C.ifl_collect(root, &l.table[0], C.uint32_t(len(l.table)), &l.lists[0], &count)
 	if count == C.UINT32_MAX {

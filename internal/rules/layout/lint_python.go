@@ -36,7 +36,11 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 	if !in.Tabs {
 		size = in.Width
 	}
-	pc, err := pycodestyle.Check(src, size, meter)
+	run := pycodestyle.CheckIndentation // only the indentation codes are read
+	if c.Spacing == constraint.SpacingRequired {
+		run = pycodestyle.Check
+	}
+	pc, err := run(src, size, meter)
 	var de *pycodestyle.DedentError
 	switch {
 	case errors.As(err, &de):

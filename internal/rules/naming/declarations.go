@@ -127,7 +127,13 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 		at   int
 	}
 	var globals []globalName
-	for _, c := range q.Captures(tree.Root()) {
+	// Rooted: the cursor runs only where a declaration pattern can
+	// start, and the matches come grouped by that node. What follows
+	// reads them without regard to their order (a name's most specific
+	// kind, scopes sorted by span) except where two patterns tie on one
+	// node (two exemptions, or two kinds of equal rank), which the
+	// queries do not write; the JSON of real trees is byte-identical.
+	for _, c := range q.RootedCaptures(tree.Root()) {
 		group, rest, _ := strings.Cut(c.Name, ".")
 		switch group {
 		case "definition":

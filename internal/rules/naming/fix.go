@@ -63,20 +63,24 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 	if len(findings) == 0 {
 		return
 	}
-	tree, err := u.Tree(id)
-	if err != nil {
+	if _, err := u.Tree(id); err != nil {
 		for i := range findings {
 			findings[i].NoFix = fmt.Sprintf("no syntax tree of %s to rename in: %v", id, err)
 		}
 		return
 	}
-	f, err := newFileNames(u.Src, id, tree.Root())
+	// The unit's identifier index, shared with LocalBindings (which plan
+	// calls): built once per file, not twice. A copy takes this run's
+	// declarations and edits; the index itself is only read.
+	base, err := unitNames(u, id)
 	if err != nil {
 		for i := range findings {
 			findings[i].NoFix = fmt.Sprintf("no identifier index of %s to rename in: %v", id, err)
 		}
 		return
 	}
+	f := new(fileNames)
+	*f = *base
 	if model != nil {
 		f.setDeclarations(model)
 	}
