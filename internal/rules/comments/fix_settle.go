@@ -55,15 +55,7 @@ func (f *commentFile) settle(changes []change, skipped []check.Skipped) (check.E
 		slices.SortStableFunc(sorted, func(a, b check.Edit) int { return a.Start - b.Start })
 		rest := f.run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
 		if rest.Verdict == check.Fail && len(changes) > 0 {
-			k, msg := -1, ""
-			for _, fd := range rest.Findings {
-				at := mapBack(sorted, fd.Start)
-				k = slices.IndexFunc(changes, func(ch change) bool { return ch.answers(fd.Message, at) })
-				if k >= 0 {
-					msg = fd.Message
-					break
-				}
-			}
+			k, msg := firstAnswer(changes, rest.Findings, sorted, work.Of(f.u))
 			if k >= 0 {
 				skipped = append(skipped, changes[k].refuse("converted, this comment would still fail the rule ("+msg+"); left alone")...)
 				changes = slices.Delete(changes, k, k+1)
