@@ -57,13 +57,13 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 		if in.Tabs {
 			tw = 4
 		}
-		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw), in, true), nil
+		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw, meter), in, true), nil
 	}
 	tw := size
 	if in.Tabs {
 		tw = 4
 	}
-	m := buildIndentModel(src, ft, pythonIndent, tw, tw)
+	m := buildIndentModel(src, ft, pythonIndent, tw, tw, meter)
 	deps := m.dependents(true)
 	byLine := map[int][]pycodestyle.Error{}
 	var spacing []layoutIssue
@@ -120,7 +120,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 
 // pythonIndentIssue builds the issue of line i from its pycodestyle
 // errors, with the tree model's column for it.
-func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int, tied map[int]int) layoutIssue {
+func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
 	codes := map[string]bool{}
 	for _, e := range es {

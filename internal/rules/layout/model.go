@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The lint profile's indentation model. Every line that starts with code
@@ -70,6 +71,8 @@ type indentModel struct {
 	lines    []indentLine
 	tabWidth int
 	unitCols int // columns of one indentation unit
+	// meter is charged per line and node the model visits (nil: none).
+	meter *work.Meter
 }
 
 // lineOf returns the index of the line holding offset off.
@@ -106,6 +109,7 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 // finish turns the absolute columns judge computed into offsets from
 // the anchor, then resolves every line (see resolve).
 func (m *indentModel) finish() {
+	m.meter.Add(len(m.lines))
 	for i := range m.lines {
 		l := &m.lines[i]
 		base := 0
@@ -141,6 +145,7 @@ func (m *indentModel) fits(l *indentLine, d int) bool {
 // or after it should sit (eslint's rule, and how people annotate `case`
 // labels and closing braces) when no blank line separates them.
 func (m *indentModel) resolve() {
+	m.meter.Add(len(m.lines))
 	for i := range m.lines {
 		l := &m.lines[i]
 		if l.kind == lineSkip || l.kind == lineUnit {
@@ -180,6 +185,7 @@ func (m *indentModel) resolve() {
 		for _, d := range []int{-1, 1} {
 			j := i + d
 			for j >= 0 && j < len(m.lines) && m.lines[j].kind == lineComment {
+				m.meter.Add(1)
 				j += d
 			}
 			if j < 0 || j >= len(m.lines) || m.lines[j].kind != lineCode || m.blankBetween(min(i, j), max(i, j)) {
@@ -201,6 +207,7 @@ func (m *indentModel) trailingCommentCol(i int) int {
 		return -1
 	}
 	line := m.src[l.lead:l.end]
+	m.meter.Add(1 + len(line))
 	for _, mark := range [][]byte{[]byte("//"), []byte("#")} {
 		if k := bytes.LastIndex(line, mark); k > 0 {
 			return srclines.Cols(m.src[l.start:l.lead+k], m.tabWidth)
@@ -212,6 +219,7 @@ func (m *indentModel) trailingCommentCol(i int) int {
 // blankBetween reports a blank line strictly between lines i < j.
 func (m *indentModel) blankBetween(i, j int) bool {
 	for k := i + 1; k < j; k++ {
+		m.meter.Add(1)
 		if m.lines[k].lead == m.lines[k].end {
 			return true
 		}
@@ -224,15 +232,53 @@ func (m *indentModel) blankBetween(i, j int) bool {
 // other attached lines): the block that moves with it. With flaggedToo
 // (Python, where a block's lines must stay inside their header's block),
 // lines judged wrong either way move along too.
-func (m *indentModel) dependents(flaggedToo bool) [][]int {
-	out := make([][]int, len(m.lines))
-	for i := len(m.lines) - 1; i >= 0; i-- {
+//
+// Each line's list is made when asked for (lineDeps.of): made for every
+// line up front, the lists of a chain of nested lines, each anchored to
+// the one before, summed to the square of its length.
+func (m *indentModel) dependents(flaggedToo bool) lineDeps {
+	d := lineDeps{m: m, first: make([]int, len(m.lines)), next: make([]int, len(m.lines))}
+	for i := range d.first {
+		d.first[i], d.next[i] = -1, -1
+	}
+	m.meter.Add(len(m.lines))
+	// Children are linked in descending line order, the order the lists
+	// were built in: a line's list is each of its children, last line
+	// first, followed by that child's own list.
+	for i := 0; i < len(m.lines); i++ {
 		l := m.lines[i]
 		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
-			out[a] = append(out[a], i)
-			out[a] = append(out[a], out[i]...)
+			d.next[i], d.first[a] = d.first[a], i
 		}
 	}
+	return d
+}
+
+// lineDeps are the dependents of every line (see dependents): the lines
+// anchored to each, as a tree linked by first child and next sibling.
+type lineDeps struct {
+	m           *indentModel
+	first, next []int
+}
+
+// of is line i's dependents in the order dependents defines, a new slice
+// each time, charged per line listed.
+func (d lineDeps) of(i int) []int {
+	var out []int
+	var stack []int
+	for c := d.first[i]; ; {
+		for c >= 0 {
+			out = append(out, c)
+			stack = append(stack, c)
+			c = d.first[c]
+		}
+		if len(stack) == 0 {
+			break
+		}
+		c = d.next[stack[len(stack)-1]]
+		stack = stack[:len(stack)-1]
+	}
+	d.m.meter.Add(1 + len(out))
 	return out
 }
 
