@@ -31,6 +31,10 @@ func (f *commentFile) settle(changes []change, skipped []check.Skipped) (check.E
 		if err != nil {
 			return nil, nil, fmt.Errorf("comment fixer: own edits: %w", err)
 		}
+		// Each round re-checks the edited file in a unit of its own,
+		// whose meter is not this one: its parse and reading are charged
+		// here, so rounds that withdraw one change at a time are bounded.
+		work.Of(f.u).Add(len(out) + len(edits)*(1+work.Log(len(edits))))
 		if len(edits) > 0 && !f.tree.HasError() && f.breaksParse(out) {
 			kept := changes[:0:0]
 			for _, ch := range changes {
