@@ -112,7 +112,10 @@ func read(u *check.Unit, c constraint.Constraint) (*reading, error) {
 		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
 	}
 	m := work.Of(u)
-	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return tokensOf(t.Root(), c.Lang, bl, m) }).(*tokens)
+	toks := u.Memo("braces.tokens."+string(c.Lang), func() any {
+		m.Add(len(u.Src)) // the token query's pass over the tree
+		return tokensOf(t.Root(), c.Lang, bl, m)
+	}).(*tokens)
 	a := &reading{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.LineStarts(), m: m}
 	a.problems()
 	return a, nil
