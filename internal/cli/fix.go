@@ -126,7 +126,8 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 	// Without a test command, the safety stage asks the compiler for
 	// its proof; builds are cached like the toolchain's other runs, in a
 	// cache opened only when a build is asked for.
-	compiles := &toolchain.CompileCache{Store: &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}}
+	store := &lazyStore{open: func() (toolchain.CompileStore, error) { return c.openCache(jf) }}
+	compiles, formats := &toolchain.CompileCache{Store: store}, &toolchain.CompileCache{Store: store}
 	for _, g := range groups {
 		show := func(p string) string { return c.display(filepath.Join(g.root, filepath.FromSlash(p))) }
 		sc, err := c.newScope(ctx, g.root, []*config.Config{g.cfg}, g.configFor, *rev, *basePath)
@@ -139,6 +140,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 			Root:    g.root, Rounds: *rounds, Refactor: refactor,
 		}
 		sc.limitFixes(ctx, &o)
+		// Layout fixes must agree with the repository's formatter
+		// (verify.Formatter), with or without a test command.
+		o.Formatters = &toolchain.Formatters{Root: g.root, Cache: formats}
 		if testCmd := testFor(g); testCmd != "" {
 			o.Test, o.Runner = sandbox.Shell(testCmd), newRunner(g)
 		} else {
@@ -189,6 +193,9 @@ func (c *Command) fix(ctx context.Context, args []string) (int, error) {
 		writeFixReport(c, res, *write, written)
 		if ran, cached := compiles.Counts(); ran+cached > 0 {
 			fmt.Fprintf(c.Stderr, "iflint: compiler proof: %d build(s) run, %d answered from the cache\n", ran, cached)
+		}
+		if ran, cached := formats.Counts(); ran+cached > 0 {
+			fmt.Fprintf(c.Stderr, "iflint: formatter stage: %d run(s), %d answered from the cache\n", ran, cached)
 		}
 		if sandboxUsed != nil && !sandboxUsed.Isolated {
 			fmt.Fprintf(c.Stderr, "iflint: no real sandbox works here for the test command: %s\n", sandboxUsed.Text())

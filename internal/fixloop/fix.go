@@ -34,6 +34,10 @@ type FixOptions struct {
 	// safety stage (toolchain.Equivalence); nil: the syntax-tree proof
 	// alone.
 	Prover verify.Prover
+	// Formatters, when set, finds and runs the repository's formatter for
+	// the formatter stage of layout fixes (toolchain.Formatters); nil:
+	// the stage is not recorded.
+	Formatters verify.Formatters
 	// NotTested is why no test runs when Test is empty (default: no
 	// test command configured), as the records say it.
 	NotTested string
@@ -355,6 +359,11 @@ func (f *fixer) verify(ctx context.Context, cand *Candidate, old *check.Unit, sr
 	ok := v.Add(st) &&
 		v.Add(verify.Findings(nu, decide, targets)) &&
 		v.Add(verify.Regressions(nu, decide, held))
+	if ok && f.o.Formatters != nil && verify.LayoutFix(targets) {
+		if r := verify.Formatter(ctx, old, nu, id, f.o.Formatters); r.Stage != "" {
+			ok = v.Add(r)
+		}
+	}
 	if ok && len(f.o.Test) == 0 {
 		// No test will run the program: the change must be one that
 		// cannot alter what it does.

@@ -136,6 +136,9 @@ type Decision struct {
 	// LeftOut, when set, says why the decision writes no constraint
 	// whatever the shares (a formatter lays the code out otherwise).
 	LeftOut string
+	// Agrees, when set, names the formatter configuration whose layout
+	// the chosen constraint is.
+	Agrees string
 }
 
 // Spec is the constraint's spec when one is chosen, else "".
@@ -197,6 +200,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		le.merge(p)
 	}
 	var markers *[]string // prettier's, read once when a JS/TS decision needs them
+	var clang *clangStyles
 	for id, le := range ev {
 		l := &Language{ID: id, Files: le.files}
 		if cands.naming[id] != nil {
@@ -223,6 +227,12 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 			leaveToPrettier(l, files, &markers, root, read)
 		}
 		l.Braces = le.decide(cands, id, constraint.Braces, o)
+		if clangLangs[id] {
+			if clang == nil {
+				clang = newClangStyles(root)
+			}
+			followClangFormat(l, files, clang)
+		}
 		l.Docs = le.decide(cands, id, constraint.Comments, o)
 		r.Languages = append(r.Languages, l)
 	}

@@ -118,6 +118,9 @@ func renderDecision(w *writer, id lang.ID, d *Decision, o Options) {
 	if c.Unverified > 0 {
 		head += fmt.Sprintf(" (%s not decided)", plural(c.Unverified, "file"))
 	}
+	if d.Agrees != "" {
+		head += "; it is " + d.Agrees
+	}
 	w.comment(secLead, secCont, head)
 	var also, below []string
 	for i, x := range d.Candidates {

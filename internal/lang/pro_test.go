@@ -5,9 +5,9 @@ import "testing"
 func TestIsProlog(t *testing.T) {
 	cases := map[string]bool{
 		"# keep the models\n-keep class com.example.** { *; }\n-dontwarn okio.**\n": false,
-		"QT += core gui\nTARGET = app\nSOURCES += main.cpp\n":                      false,
+		"QT += core gui\nTARGET = app\nSOURCES += main.cpp\n":                       false,
 		":- module(lists, [append/3]).\n\nappend([], L, L).\n":                      true,
-		"% facts\nparent(tom, bob).\nancestor(X, Y) :- parent(X, Y).\n":            true,
+		"% facts\nparent(tom, bob).\nancestor(X, Y) :- parent(X, Y).\n":             true,
 		"pro hello\n  print, 'hi'\nend\n":                                           false,
 	}
 	for src, want := range cases {

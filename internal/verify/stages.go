@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/pycodestyle"
 	"github.com/iflint/iflint/internal/sandbox"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -43,7 +44,8 @@ const (
 
 // Stages is the order in which a candidate is verified. StageSafety
 // stands in for the tests when there are none, and is recorded only then.
-var Stages = []Stage{StageSyntax, StageFindings, StageRegressions, StageSafety, StageTests}
+// StageFormatter is recorded for layout fixes only (formatter.go).
+var Stages = []Stage{StageSyntax, StageFindings, StageRegressions, StageFormatter, StageSafety, StageTests}
 
 // Doc says what a stage proves, for reports and the README.
 func (s Stage) Doc() string {
@@ -54,6 +56,8 @@ func (s Stage) Doc() string {
 		return "the findings the candidate targets are gone"
 	case StageRegressions:
 		return "no constraint that held before is violated now"
+	case StageFormatter:
+		return "a layout fix: the formatter the repository configures (clang-format, rustfmt, gofmt, prettier) accepts the lines it changes as it accepted them before"
 	case StageSafety:
 		return "without a test command: the fix changes only layout, comments no tool runs or reads, and names provably local to the file (not mentioned in any other file), proven by the compiled output where a compiler builds the file (identical before and after, debug information off), else by the syntax tree"
 	case StageTests:
@@ -74,6 +78,18 @@ type StageResult struct {
 	// Proof names what kept a passing safety stage: "compiled output
 	// identical (javac -g:none)" or "syntax tree" (see proof.go).
 	Proof string `json:"proof,omitempty"`
+	// Tool names the program a stage ran, where the stage is one of
+	// several (the formatter stage's clang-format); reports print the
+	// stage as "formatter (clang-format)".
+	Tool string `json:"tool,omitempty"`
+}
+
+// Name is the stage as reports print it: with its tool when it has one.
+func (r StageResult) Name() string {
+	if r.Tool != "" {
+		return string(r.Stage) + " (" + r.Tool + ")"
+	}
+	return string(r.Stage)
 }
 
 // NotTested is the tests stage of a repository without a test command.
@@ -108,20 +124,19 @@ func (v Verification) Tested() bool { return v.Tests != nil }
 // timed adds the test duration, left out where re-runs must render the
 // same text, as in review comments.
 func (v Verification) Summary(timed bool, quote func(string) string) string {
-	var ran []string
-	notRun := ""
+	var ran, notRun []string
 	for _, s := range v.Stages {
 		switch {
 		case s.NotRun && s.Stage == StageTests:
-			notRun = "not tested (" + s.Detail + ")"
+			notRun = append(notRun, "not tested ("+s.Detail+")")
 		case s.NotRun:
-			notRun = fmt.Sprintf("%s not run (%s)", s.Stage, s.Detail)
+			notRun = append(notRun, fmt.Sprintf("%s not run (%s)", s.Name(), s.Detail))
 		case !s.Passed:
-			ran = append(ran, string(s.Stage)+" failed")
+			ran = append(ran, s.Name()+" failed")
 		case s.Proof != "":
-			ran = append(ran, string(s.Stage)+" by "+s.Proof)
+			ran = append(ran, s.Name()+" by "+s.Proof)
 		default:
-			ran = append(ran, string(s.Stage))
+			ran = append(ran, s.Name())
 		}
 	}
 	out := strings.Join(ran, ", ")
@@ -142,8 +157,8 @@ func (v Verification) Summary(timed bool, quote func(string) string) string {
 		}
 		out += ")"
 	}
-	if notRun != "" {
-		out += "; " + notRun
+	if len(notRun) > 0 {
+		out += "; " + strings.Join(notRun, "; ")
 	}
 	return out
 }
@@ -164,7 +179,7 @@ func (v Verification) Passed() bool {
 		}
 	}
 	for _, s := range Stages {
-		if s != StageSafety && !got[s] {
+		if s != StageSafety && s != StageFormatter && !got[s] {
 			return false
 		}
 	}
@@ -210,6 +225,15 @@ func Syntax(old, new *check.Unit, id lang.ID) (StageResult, error) {
 		// the compiler rejects (semicolon insertion); go/parser is the
 		// compiler's own front end and knows better.
 		eb, ea = goErrors(old.Src), goErrors(new.Src)
+	}
+	if id == lang.Python {
+		// Python's indentation errors, which tree-sitter's recovery
+		// often hides (a statement indented past its docstring).
+		_, before := pycodestyle.IndentationError(old.Src)
+		if line, msg := pycodestyle.IndentationError(new.Src); line > 0 && before == "" {
+			res.Detail = fmt.Sprintf("Python would reject the fix: IndentationError: %s (line %d)", msg, line)
+			return res, nil
+		}
 	}
 	if ea > eb {
 		res.Detail = fmt.Sprintf("%d syntax error(s) after the fix, %d before; first at line %d", ea, eb, firstErrorLine(after.Root()))

@@ -17,6 +17,9 @@ func dependentsEager(m *indentModel, flaggedToo bool) [][]int {
 			out[a] = append(out[a], i)
 			out[a] = append(out[a], out[i]...)
 		}
+		if l.host >= 0 {
+			out[l.host] = append(out[l.host], i)
+		}
 	}
 	return out
 }
@@ -28,9 +31,12 @@ func TestLineDepsAgreeWithTheEagerLists(t *testing.T) {
 		m := &indentModel{lines: make([]indentLine, r.Intn(12))}
 		for i := range m.lines {
 			l := &m.lines[i]
-			l.anchor = -1
+			l.anchor, l.host = -1, -1
 			if i > 0 && r.Intn(4) > 0 {
 				l.anchor = r.Intn(i)
+			}
+			if i > 0 && r.Intn(3) == 0 {
+				l.host = r.Intn(i)
 			}
 			l.mode = modes[r.Intn(len(modes))]
 			if r.Intn(6) == 0 {

@@ -46,6 +46,15 @@ func composeIndentation(u *check.Unit, c constraint.Constraint, findings []check
 			spacing = append(spacing, fx)
 		}
 	}
+	left := map[int]bool{}
+	for _, fx := range indent {
+		for _, l := range fx.leaves {
+			if !left[l.Start] {
+				left[l.Start] = true
+				skipped = append(skipped, l)
+			}
+		}
+	}
 	meter := work.Of(u)
 	edits, sk := indentEdits(u.Src, indent, meter)
 	skipped = append(skipped, sk...)

@@ -35,12 +35,14 @@ type layoutFix struct {
 	tabs        bool
 	// Spacing: the edits that clear it.
 	edits check.Edits
+	// leaves: lines the fix moves but leaves reported, with why.
+	leaves []check.Skipped
 }
 
 // fixOfIssue is is's fix as the composer reads it.
 func fixOfIssue(is *layoutIssue) *layoutFix {
 	return &layoutFix{kind: is.Kind, start: is.Start, end: is.End, line: is.Line, lead: is.Lead, keepsColumn: is.KeepsColumn,
-		shift: is.Shift, moves: is.Moves, tabWidth: is.TabWidth, tabs: is.Tabs, edits: is.Edits}
+		shift: is.Shift, moves: is.Moves, tabWidth: is.TabWidth, tabs: is.Tabs, edits: is.Edits, leaves: is.Leaves}
 }
 
 // issueFixes finds, for a finding, the lint issue whose fix clears it,

@@ -36,7 +36,9 @@ func lintIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 			spacing++
 		}
 	}
-	return layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues, work.Of(u)))
+	r := layoutVerdict(c, unit, spacingWant(c), indent, spacing, lintFindings(u.Src, issues, work.Of(u)))
+	r.Reason += unitOnlyNote(u, c)
+	return r
 }
 
 func spacingWant(c constraint.Constraint) string {
@@ -90,6 +92,9 @@ type layoutIssue struct {
 	Edits check.Edits
 	// Refusal, when not empty, is why no fix is offered.
 	Refusal string
+	// Leaves are lines the fix moves but cannot clear (a Python
+	// re-indentation's E129): the composer reports them skipped.
+	Leaves []check.Skipped
 }
 
 // lintIssues returns the lint reading's issues of c on u, with what

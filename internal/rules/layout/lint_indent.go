@@ -30,7 +30,32 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
 	}
 	m := buildIndentModel(u.Src, ft, spec, tw, unit, work.Of(u))
+	n, first := 0, 0
+	m.meter.Add(len(m.lines))
+	for i, l := range m.lines {
+		if l.kind == lineUnit {
+			if n == 0 {
+				first = i + 1
+			}
+			n++
+		}
+	}
+	u.Memo("layout.unitonly."+c.Spec, func() any { return unitOnly{n, first} })
 	return modelIssues(m, in, c.Lang == lang.Python), nil
+}
+
+// unitOnly counts the lines in code the grammar could not parse, which
+// the model judges by the unit alone, and the first of them (1-based).
+type unitOnly struct{ lines, first int }
+
+// unitOnlyNote says, for the verdict's reason, which lines were judged
+// by the unit alone, so a pass never claims more than was judged.
+func unitOnlyNote(u *check.Unit, c constraint.Constraint) string {
+	v, ok := u.Memo("layout.unitonly."+c.Spec, func() any { return unitOnly{} }).(unitOnly)
+	if !ok || v.lines == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s in code the grammar cannot parse (from line %d) judged by the unit alone", plural(v.lines, "line"), v.first)
 }
 
 // renderLead is the leading whitespace of col columns in the unit:
@@ -54,6 +79,15 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 	for i := range m.lines {
 		m.meter.Add(1)
 		l := &m.lines[i]
+		if l.host >= 0 && !in.Tabs && strings.Contains(string(m.src[l.start:l.lead]), "\t") {
+			// A tab in a comment's inner line: checkstyle's
+			// FileTabCharacter reports every such line, and the fix
+			// writes the same column in spaces.
+			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(l.col, m.tabWidth, false),
+				TabWidth: m.tabWidth, KeepsColumn: true,
+				Finding: check.Finding{Start: l.start, End: l.lead, Message: "line inside a comment indented with a tab, expected spaces"}})
+			continue
+		}
 		if _, ok := tied[i]; l.kind == lineSkip || ok {
 			continue
 		}
@@ -132,7 +166,7 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps lineDeps,
 	if is.Shift != 0 {
 		for _, j := range moved {
 			d := m.lines[j]
-			if d.kind == lineSkip {
+			if d.kind == lineSkip && d.host < 0 {
 				continue
 			}
 			mv := leadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}

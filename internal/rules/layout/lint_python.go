@@ -99,8 +99,13 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 	sort.Ints(rows)
 	tied := map[int]int{}
 	var out []layoutIssue
+	plan := pythonReindent(src, pc, size, unitCols(in, tw), tw, in.Tabs, meter)
 	for _, i := range rows {
 		if i >= len(m.lines) {
+			continue
+		}
+		if plan != nil {
+			out = append(out, reindentIssue(m, plan, i, byLine[i], in, deps))
 			continue
 		}
 		if head, ok := tied[i]; ok {
@@ -116,6 +121,42 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 		out = append(out, pythonIndentIssue(m, i, byLine[i], in, deps, tied))
 	}
 	return append(out, spacing...), nil
+}
+
+// reindentIssue is the issue of line i when the file is re-indented
+// through its open blocks (fix_reindent.go): the line goes to the plan's
+// column and the rest of its top-level statement with it. A line the
+// plan leaves where it is keeps the tree model's refusal.
+func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps) layoutIssue {
+	if !plan.changed[i] {
+		is := pythonIndentIssue(m, i, es, in, deps, map[int]int{})
+		if is.Refusal == "" {
+			is.Refusal = "re-indenting by the depth of open blocks leaves this line where it is, and no other column is certain to satisfy pycodestyle; re-indent it by hand"
+		}
+		is.Lead, is.Shift, is.Moves, is.Block = string(m.src[m.lines[i].start:m.lines[i].lead]), 0, nil, 0
+		return is
+	}
+	l := m.lines[i]
+	is := layoutIssue{Kind: indentIssue, Line: i, TabWidth: m.tabWidth, Tabs: in.Tabs,
+		Lead:    renderLead(plan.cols[i], m.tabWidth, in.Tabs),
+		Moves:   plan.moves(i),
+		Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: pythonIndentMessage(m, i, es)}}
+	// The finding's extent is what its fix moves, as the tree model's
+	// block issues say it.
+	for _, mv := range is.Moves {
+		is.End = max(is.End, mv.End, mv.Start+1)
+	}
+	is.Leaves = plan.leaves(i, is.Moves)
+	return is
+}
+
+// unitCols is the columns of one level of unit in: its width, or a tab
+// of tw columns.
+func unitCols(in *constraint.Indent, tw int) int {
+	if in.Tabs {
+		return tw
+	}
+	return in.Width
 }
 
 // pythonIndentIssue builds the issue of line i from its pycodestyle

@@ -53,6 +53,11 @@ type indentLine struct {
 	atLeast          int  // when > 0, any column from here on is accepted too
 	visual           bool // want[0] is a visual alignment, not a level
 	cont             bool // continues a statement begun on an earlier line
+	// host is, for a line inside a block comment that starts a line of
+	// its own (a Javadoc's ` * ` lines), that comment's first line; -1
+	// otherwise. The line is text, not judged, but it moves with its
+	// host: a re-indented `/**` takes its ` * ` lines along.
+	host int
 }
 
 // lineMode is how a line stands to its anchor.
@@ -101,7 +106,7 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 	split := srclines.Split(src, tabWidth)
 	m.lines = make([]indentLine, len(split))
 	for i, l := range split {
-		m.lines[i] = indentLine{start: l.Start, lead: l.Lead, end: l.End, col: l.Col, anchor: -1}
+		m.lines[i] = indentLine{start: l.Start, lead: l.Lead, end: l.End, col: l.Col, anchor: -1, host: -1}
 	}
 	return m
 }
@@ -195,6 +200,14 @@ func (m *indentModel) resolve() {
 				l.mode, l.ecol = attached, l.col
 				break
 			}
+			if m.opensCaseBody(j) && l.col == m.lines[j].ecol+m.unitCols {
+				// A comment for a case's statements: standing for them
+				// after its label (`default:` / `// nothing to do`), or
+				// ending them before the next (`// fall through`), as
+				// checkstyle's CommentsIndentation allows.
+				l.mode, l.ecol = attached, l.col
+				break
+			}
 		}
 	}
 }
@@ -214,6 +227,18 @@ func (m *indentModel) trailingCommentCol(i int) int {
 		}
 	}
 	return -1
+}
+
+// opensCaseBody reports whether line i is a case label alone
+// (`case X:`, `default:`), whose statements follow on the next lines.
+func (m *indentModel) opensCaseBody(i int) bool {
+	l := m.lines[i]
+	t := m.src[l.lead:l.end]
+	if k := bytes.Index(t, []byte("//")); k >= 0 {
+		t = t[:k] // `default: // A-Z, anything else`
+	}
+	t = bytes.TrimRight(t, " \t")
+	return bytes.HasSuffix(t, []byte(":")) && (bytes.HasPrefix(t, []byte("case ")) || bytes.HasPrefix(t, []byte("default")))
 }
 
 // blankBetween reports a blank line strictly between lines i < j.
@@ -237,45 +262,61 @@ func (m *indentModel) blankBetween(i, j int) bool {
 // line up front, the lists of a chain of nested lines, each anchored to
 // the one before, summed to the square of its length.
 func (m *indentModel) dependents(flaggedToo bool) lineDeps {
-	d := lineDeps{m: m, first: make([]int, len(m.lines)), next: make([]int, len(m.lines))}
+	d := lineDeps{m: m, first: make([]int, len(m.lines))}
 	for i := range d.first {
-		d.first[i], d.next[i] = -1, -1
+		d.first[i] = -1
 	}
 	m.meter.Add(len(m.lines))
-	// Children are linked in descending line order, the order the lists
-	// were built in: a line's list is each of its children, last line
-	// first, followed by that child's own list.
+	add := func(x, i int, sub bool) {
+		d.line, d.sub, d.next = append(d.line, i), append(d.sub, sub), append(d.next, d.first[x])
+		d.first[x] = len(d.line) - 1
+	}
+	// Entries are linked in descending line order, the order the lists
+	// were built in: a line's list is, last line first, each line
+	// anchored to it followed by that line's own list, and each line of
+	// a block comment it hosts.
 	for i := 0; i < len(m.lines); i++ {
 		l := m.lines[i]
+		if l.host >= 0 {
+			add(l.host, i, false)
+		}
 		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
-			d.next[i], d.first[a] = d.first[a], i
+			add(a, i, true)
 		}
 	}
 	return d
 }
 
-// lineDeps are the dependents of every line (see dependents): the lines
-// anchored to each, as a tree linked by first child and next sibling.
+// lineDeps are the dependents of every line (see dependents), as
+// linked lists of entries: first[x] is line x's first entry, and entry
+// e names line[e], brings that line's own dependents along when sub[e],
+// and is followed by next[e].
 type lineDeps struct {
-	m           *indentModel
-	first, next []int
+	m          *indentModel
+	first      []int
+	line, next []int
+	sub        []bool
 }
 
 // of is line i's dependents in the order dependents defines, a new slice
 // each time, charged per line listed.
 func (d lineDeps) of(i int) []int {
 	var out []int
-	var stack []int
-	for c := d.first[i]; ; {
-		for c >= 0 {
-			out = append(out, c)
-			stack = append(stack, c)
-			c = d.first[c]
+	var stack []int // entries whose lists are being listed
+	for e := d.first[i]; ; {
+		for e >= 0 {
+			out = append(out, d.line[e])
+			if d.sub[e] {
+				stack = append(stack, e)
+				e = d.first[d.line[e]]
+			} else {
+				e = d.next[e]
+			}
 		}
 		if len(stack) == 0 {
 			break
 		}
-		c = d.next[stack[len(stack)-1]]
+		e = d.next[stack[len(stack)-1]]
 		stack = stack[:len(stack)-1]
 	}
 	d.m.meter.Add(1 + len(out))

@@ -96,6 +96,11 @@ type indentLang struct {
 	// AccessModifierOffset, -2 in the LLVM, Mozilla and Chromium styles
 	// and -1 in Google's.
 	accessOffsets []int
+	// strictWrap are the brackets whose content is one unit in from the
+	// line of the opening bracket or from the closing bracket's line, no
+	// deeper: checkstyle's arrayInitIndent is an exact offset, not a
+	// minimum as lineWrappingIndentation is.
+	strictWrap set
 }
 
 type set map[string]bool
@@ -147,6 +152,7 @@ var javaIndent = &indentLang{
 	contExtra:    1,
 	bracketExtra: 1,
 	wrapAtLeast:  true,
+	strictWrap:   newSet("array_initializer"),
 }
 
 var cIndent = &indentLang{

@@ -45,7 +45,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	b.hasErr = make([]bool, len(b.f))
 	b.comments = make([]int8, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
-		if b.f[i].Error || b.f[i].Missing {
+		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) {
 			b.hasErr[i] = true
 		}
 		if p := b.f[i].Parent; p >= 0 && b.hasErr[i] {
@@ -68,6 +68,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	afterError := false
 	open := 0
 	for _, c := range b.children(0) {
+		if open == 0 && b.macroHeader(c) {
+			// `TEST_CASE("x")` / `{`: a test framework's macro heads
+			// the block that follows, which is code like any other.
+			afterError = false
+			continue
+		}
 		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 || open > 0 {
 			if b.hasErr[c] || open > 0 {
 				open = max(0, open+b.braceBalance(c))
@@ -136,8 +142,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 		work = append(work, frame{c, -2})
 	}
 	// In regions judged by the unit alone, the lines inside comments and
-	// strings (an ERROR node's too) are text, not indentation.
+	// strings (an ERROR node's too) are text, not indentation. A block
+	// comment that starts its line hosts its inner lines (hostLines).
 	for _, x := range b.f {
+		if isCommentType(x.Type) {
+			b.hostLines(x.Start, x.End)
+		}
 		if isCommentType(x.Type) || spec.opaque[x.Type] {
 			for j := m.lineOf(x.Start) + 1; j < len(m.lines) && m.lines[j].lead < x.End; j++ {
 				meter.Add(1)
@@ -153,6 +163,24 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 
 func isCommentType(t string) bool { return strings.Contains(t, "comment") }
 
+// macroHeader reports a top-level call on one line whose only parse
+// error is the `;` the parser supplied after it, followed by a block:
+// doctest's and Catch's `TEST_CASE("name")`, GoogleTest's `TEST(A, B)`,
+// which expand to a function's head. clang-format lays the block out as
+// a function body, and so does the model.
+func (b *treeIndent) macroHeader(c fn) bool {
+	ks := b.children(c)
+	if b.typ(c) != "expression_statement" || len(ks) != 2 || b.typ(ks[0]) != "call_expression" || b.hasErr[ks[0]] {
+		return false
+	}
+	semi := b.f[ks[1]]
+	if !semi.Missing || semi.Type != ";" || b.m.lineOf(b.start(c)) != b.m.lineOf(b.end(ks[0])) {
+		return false
+	}
+	next := b.f[c].Next
+	return next >= 0 && b.typ(next) == "compound_statement"
+}
+
 // braceBalance is the number of "{" tokens in n's subtree less the
 // number of "}" tokens.
 func (b *treeIndent) braceBalance(n fn) int {
@@ -161,10 +189,14 @@ func (b *treeIndent) braceBalance(n fn) int {
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		switch b.f[x].Type {
-		case "{":
+		switch {
+		case b.f[x].Missing:
+			// A `}` the parser supplied to close what it read as an
+			// initializer (`struct S : Base\n{` after a macro line) is
+			// not in the source: the block it stands for is still open.
+		case b.f[x].Type == "{":
 			d++
-		case "}":
+		case b.f[x].Type == "}":
 			d--
 		}
 		for c := b.f[x].First; c >= 0; c = b.f[c].Next {
@@ -172,6 +204,22 @@ func (b *treeIndent) braceBalance(n fn) int {
 		}
 	}
 	return d
+}
+
+// hostLines makes the comment [s, e) the host of its inner lines when
+// it starts a judged line: they are its text, so they keep their place
+// relative to it when it moves. A string's lines are never hosted,
+// since moving them would change the string.
+func (b *treeIndent) hostLines(s, e int) {
+	h := b.m.lineOf(s)
+	if b.m.lines[h].lead != s || b.m.lines[h].kind != lineComment {
+		return
+	}
+	for j := h + 1; j < len(b.m.lines) && b.m.lines[j].lead < e; j++ {
+		if l := &b.m.lines[j]; l.kind == lineSkip && l.lead > s && l.lead < l.end {
+			l.host = h
+		}
+	}
 }
 
 // skipInside marks the lines whose first non-blank lies inside (s, e) as
@@ -295,10 +343,16 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					// A block's statements are one unit in; only the
 					// content of other brackets (arguments, initializers)
 					// may take the wider continuation indent.
-					for x := 1; x <= spec.bracketExtra && !spec.body[at]; x++ {
+					strict := spec.strictWrap[at]
+					if strict && closer >= 0 && b.start(closer) > b.start(t) {
+						if cl := m.lineOf(b.start(closer)); m.lines[cl].lead == b.start(closer) {
+							l.want = append(l.want, m.lines[cl].col+u)
+						}
+					}
+					for x := 1; x <= spec.bracketExtra && !spec.body[at] && !strict; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
-					if spec.wrapAtLeast && l.cont {
+					if spec.wrapAtLeast && l.cont && !strict {
 						l.atLeast = bc + u
 					}
 				}
@@ -340,6 +394,18 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				}
 				if spec.wrapAtLeast && l.cont {
 					l.atLeast = bc + u
+					if bl := m.lines[base]; bl.cont && bl.atLeast > 0 && bl.atLeast < l.atLeast {
+						// A continuation of a continuation (`"b" +` under
+						// `"a" +`, a nested ternary's `? x`) wraps the same
+						// statement: checkstyle's lineWrappingIndentation
+						// and clang-format's ContinuationIndentWidth count
+						// from the statement's first line, not the
+						// previous wrapped one.
+						// The fix puts it at the first wrapped line's
+						// column, the least that both accept.
+						l.atLeast = bl.atLeast
+						l.want = append([]int{bl.atLeast}, l.want...)
+					}
 				}
 				if spec.contZero[at] {
 					l.want = append(l.want, bc)

@@ -62,6 +62,11 @@ type Declaration struct {
 	// Exempt, when set, is why the language forces this spelling (an
 	// override, a test hook, a constructor); such names are not checked.
 	Exempt string
+	// Unparsed marks a name read from a statement the parser could not
+	// read whole (an error or a missing token beside it): a macro such
+	// as `int CJSON_CDECL main(void)` reads as the variable
+	// `CJSON_CDECL` with a missing `;`. Such names are not judged.
+	Unparsed bool
 }
 
 // namingQuery returns the embedded declaration query of a language.
@@ -174,8 +179,10 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 		}
 	}
 	out := make([]Declaration, 0, len(best))
+	broken := map[int]bool{} // by parent start: parents are shared by declarators
 	for _, s := range best {
-		out = append(out, Declaration{Name: s.node.Text(), Start: s.node.Start(), End: s.node.End(), Kind: s.kind, Exempt: exempt[s.node.Start()]})
+		out = append(out, Declaration{Name: s.node.Text(), Start: s.node.Start(), End: s.node.End(), Kind: s.kind,
+			Exempt: exempt[s.node.Start()], Unparsed: unparsedSite(s.node, broken) || misreadKeyword(id, s.node.Text())})
 	}
 	m.Add(len(out) * (1 + work.Log(len(out))))
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
@@ -212,6 +219,48 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 	}
 	return out, nil
 }
+
+// unparsedSite reports whether a name node sits in a statement the
+// parser recovered from: directly in an ERROR node, or beside an ERROR
+// or MISSING child of its parent. Only the parent's own children are
+// read, so an error deep in a function body leaves the function's name
+// judged, and well-formed declarations that tree-sitter's recovery
+// wraps in one file-wide ERROR node (Unity's testunity.c) still are. broken memoizes parents by start, since one parent holds
+// every declarator of `int a, b, c;`.
+func unparsedSite(n syntax.Node, broken map[int]bool) bool {
+	p := n.Parent()
+	if !p.Valid() {
+		return false
+	}
+	if p.IsError() {
+		return true
+	}
+	if b, ok := broken[p.Start()]; ok {
+		return b
+	}
+	b := false
+	if p.HasError() {
+		for i := 0; i < p.ChildCount(); i++ {
+			if c := p.Child(i); c.IsMissing() || c.IsError() {
+				b = true
+				break
+			}
+		}
+	}
+	broken[p.Start()] = b
+	return b
+}
+
+// misreadKeyword reports a C or C++ type keyword read as a declared
+// name: `int CJSON_CDECL main(void) {` parses as a function `void`
+// returning `main` once the macro has been taken for a declaration. A
+// keyword cannot be declared, so the site is a misreading.
+func misreadKeyword(id lang.ID, name string) bool {
+	return (id == lang.C || id == lang.CPP) && cTypeKeywords[name]
+}
+
+var cTypeKeywords = map[string]bool{"void": true, "char": true, "short": true, "int": true, "long": true,
+	"float": true, "double": true, "signed": true, "unsigned": true, "const": true, "volatile": true}
 
 // kindRank orders kinds from general to specific for resolving a name
 // node that several patterns capture.

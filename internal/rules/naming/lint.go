@@ -75,7 +75,7 @@ func Targets(u *check.Unit, c constraint.Constraint) ([]Target, error) {
 	m := work.Of(u)
 	for _, d := range decls {
 		m.Add(1 + len(d.Name))
-		if d.Exempt != "" {
+		if d.Exempt != "" || d.Unparsed {
 			continue
 		}
 		conv, _, ok := ruleFor(rules, d.Kind)
@@ -165,12 +165,41 @@ func checkLint(u *check.Unit, c constraint.Constraint) check.Result {
 		attachRenames(u, c.Lang, model, findings, renames)
 	}
 	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Start < findings[j].Start })
-	r := check.Passed(fmt.Sprintf("all %d declared names follow the naming rules (%s)", len(targets), c.Spec))
+	r := check.Passed(fmt.Sprintf("all %d declared names follow the naming rules (%s)%s", len(targets), c.Spec, unparsedNote(u, c)))
 	if len(findings) > 0 {
-		r = check.Failed(fmt.Sprintf("%d of %d declared names break the naming rules (%s)", len(findings), len(targets), c.Spec), findings...)
+		r = check.Failed(fmt.Sprintf("%d of %d declared names break the naming rules (%s)%s", len(findings), len(targets), c.Spec, unparsedNote(u, c)), findings...)
 	}
 	r.Checked = len(targets)
 	return r
+}
+
+// unparsedNote says how many names the rule left unjudged because the
+// parser could not read their statements, and where the first is, so a
+// reader knows the pass covers less than the file.
+func unparsedNote(u *check.Unit, c constraint.Constraint) string {
+	decls, err := Declarations(u, c.Lang)
+	if err != nil {
+		return ""
+	}
+	rules := namingRules(c)
+	n, first := 0, -1
+	for _, d := range decls {
+		if _, _, ok := ruleFor(rules, d.Kind); ok && d.Unparsed && d.Exempt == "" {
+			if n == 0 {
+				first = d.Start
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	noun := "names"
+	if n == 1 {
+		noun = "name"
+	}
+	line := sort.SearchInts(u.LineStarts(), first+1)
+	return fmt.Sprintf("; %d %s in statements that did not parse not judged (first on line %d)", n, noun, line)
 }
 
 // goGeneratedRE is Go's marker of generated code (go.dev/s/generatedcode).
