@@ -10,7 +10,9 @@ package braces
 // reports exactly the other placements it reported before.
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -149,10 +151,8 @@ type part struct {
 
 func (p part) data() *fixData { d, _ := fixDataOf(p.f); return d }
 
+// sortSkipped sorts s by start, stably (an insertion sort before, which
+// is quadratic in the skipped findings).
 func sortSkipped(s []check.Skipped) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j].Start < s[j-1].Start; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	slices.SortStableFunc(s, func(a, b check.Skipped) int { return cmp.Compare(a.Start, b.Start) })
 }

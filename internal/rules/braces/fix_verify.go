@@ -6,11 +6,13 @@ package braces
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // verify keeps the fixes that prove out: all together when the
@@ -20,22 +22,18 @@ func verify(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs [
 	if len(parts) == 0 {
 		return nil, nil
 	}
-	var all check.Edits
-	for _, fx := range parts {
-		merged, err := check.Merge(all, fx.edits)
-		if err != nil {
-			all = nil
-			break
-		}
-		all = merged
-	}
-	if all != nil && resultProblem(u, c, before, probs, parts, all) == "" {
+	m := work.Of(u)
+	if all, ok := mergeAll(parts, m); ok && resultProblem(u, c, before, probs, parts, all) == "" {
 		return parts, nil
 	}
+	// One by one: each part is re-checked alone, a parse of the file
+	// each, so this fallback is charged as such and stopped by the budget
+	// on a file with very many fixes that are unsound together.
 	var kept []part
 	var sk []check.Skipped
 	var acc check.Edits
 	for _, fx := range parts {
+		m.Add(len(acc) + len(fx.edits))
 		merged, err := check.Merge(acc, fx.edits)
 		if err != nil {
 			sk = append(sk, check.Skipped{Start: fx.f.Start, End: fx.f.End, Reason: "its edit overlaps the fix of another brace next to it; fix that one first, then run the fixer again"})
@@ -63,6 +61,8 @@ func verify(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs [
 // result is not the same program with exactly those placements fixed,
 // or "".
 func resultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, probs []Problem, fixes []part, es check.Edits) string {
+	m := work.Of(u)
+	m.Add(2 * len(u.Src)) // a parse and a re-read of the edited file
 	if why := shapeProblem(u, c.Lang, es, before); why != "" {
 		return why
 	}
@@ -77,15 +77,17 @@ func resultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, 
 		return "the fixed file cannot be re-read: " + err.Error()
 	}
 	after := re.out
+	m.Add((len(probs) + len(after)) * (1 + work.Log(len(es))))
 	fixed := map[int]bool{}
 	for _, fx := range fixes {
 		fixed[fx.p.At] = true
 	}
 	sorted, _ := es.Normalize(len(u.Src), check.EditName)
+	fwd := newForwardMap(sorted)
 	want := map[[2]int]bool{} // mapped offset, kind
 	for _, p := range probs {
 		if !fixed[p.At] {
-			want[[2]int{mapForward(sorted, p.At), int(p.Kind)}] = true
+			want[[2]int{fwd.of(p.At), int(p.Kind)}] = true
 		}
 	}
 	got := map[[2]int]bool{}
@@ -105,7 +107,8 @@ func resultProblem(u *check.Unit, c constraint.Constraint, before *syntax.Tree, 
 }
 
 // mapForward maps an offset of the original source, outside every
-// edited range, to the edited source.
+// edited range, to the edited source. It is the reference forwardMap
+// answers in log time (a scan per problem was problems × edits).
 func mapForward(sorted check.Edits, off int) int {
 	delta := 0
 	for _, e := range sorted {
@@ -115,6 +118,65 @@ func mapForward(sorted check.Edits, off int) int {
 		delta += len(e.New) - (e.End - e.Start)
 	}
 	return off + delta
+}
+
+// forwardMap is mapForward for many offsets: ends[i] is sorted[i].End
+// while the ends ascend (the scan stops at the first edit ending past
+// the offset), shift[i] the text's shift after edits 0..i.
+type forwardMap struct {
+	ends, shift []int
+}
+
+func newForwardMap(sorted check.Edits) forwardMap {
+	var f forwardMap
+	delta, end := 0, -1
+	for _, e := range sorted {
+		end = max(end, e.End)
+		delta += len(e.New) - (e.End - e.Start)
+		f.ends, f.shift = append(f.ends, end), append(f.shift, delta)
+	}
+	return f
+}
+
+func (f forwardMap) of(off int) int {
+	// The scan adds edits while each ends at or before off: the edits
+	// before the first whose running maximum end passes off.
+	i := sort.SearchInts(f.ends, off+1)
+	if i == 0 {
+		return off
+	}
+	return off + f.shift[i-1]
+}
+
+// mergeAll is check.Merge of every part's edits in turn, done in one
+// sort: merging one part at a time re-sorted and re-searched everything
+// merged so far, quadratic in the parts. An edit identical to one of an
+// earlier part is dropped, as Merge drops it; ok is false where Merge
+// would fail (an overlap).
+func mergeAll(parts []part, m *work.Meter) (check.Edits, bool) {
+	seen := map[check.Edit]bool{}
+	var all check.Edits
+	for _, fx := range parts {
+		m.Add(len(fx.edits) * (1 + work.Log(len(fx.edits))))
+		if _, err := fx.edits.Normalize(-1, check.EditName); err != nil {
+			return nil, false
+		}
+		n := len(all)
+		for _, e := range fx.edits {
+			if !seen[e] {
+				all = append(all, e)
+			}
+		}
+		for _, e := range all[n:] {
+			seen[e] = true
+		}
+	}
+	m.Add(len(all) * (1 + work.Log(len(all))))
+	sorted, err := all.Normalize(-1, check.EditName)
+	if err != nil {
+		return nil, false
+	}
+	return sorted, true
 }
 
 // shapeProblem applies es alone and says why the result is not the same

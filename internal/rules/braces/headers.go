@@ -120,7 +120,7 @@ func (a *reading) ownLineFunction(h header, open token) bool {
 // JavaScript blocks follow checkstyle's eol and eslint's 1tbs, which
 // report such a brace.
 func (a *reading) brokenHeader(h header, prevRow int, open token) bool {
-	if prevRow < 0 || !layoutview.StartsLine(a.src, open.start) || lineIndent(a.src, open.start) != lineIndent(a.src, h.start) {
+	if prevRow < 0 || !layoutview.StartsLine(a.src, open.start) || a.lineIndent(open.start) != a.lineIndent(h.start) {
 		return false
 	}
 	if (a.bl.brokenHeaders || a.bl.brokenHeader[h.typ]) && h.row < prevRow {
@@ -132,7 +132,9 @@ func (a *reading) brokenHeader(h header, prevRow int, open token) bool {
 	if h.row < prevRow {
 		return true
 	}
-	return rustfmtControl[h.typ] && columns(a.src[a.lines[prevRow]:a.prevCode(open.start)])+2 > 79
+	line := a.src[a.lines[prevRow]:a.prevCode(open.start)]
+	a.m.Add(len(line))
+	return rustfmtControl[h.typ] && columns(line)+2 > 79
 }
 
 // rustfmtControl are the Rust headers rustfmt breaks before "{" when the

@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/rules/layoutview"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // checkPaper is the paper's reading of brace_block_formatting: K&R
@@ -42,6 +43,8 @@ func readText(u *check.Unit, c constraint.Constraint, opt textReading) check.Res
 		v = layoutview.PaperView(u, c.Lang, sp, false)
 	}
 	t := v.Text
+	m := work.Of(u)
+	m.Add(len(t))               // the split into lines
 	var lines []layoutview.Line // non-blank lines, stripped of surrounding space
 	for _, l := range layoutview.SplitLines(t) {
 		s := layoutview.TrimLeft(t, l.Start, l.End)
@@ -71,6 +74,7 @@ func readText(u *check.Unit, c constraint.Constraint, opt textReading) check.Res
 	}
 	for i, l := range lines {
 		text := t[l.Start:l.End]
+		m.Add(1 + len(text)) // each line's text is searched a bounded number of times
 		open := bytes.IndexByte(text, '{')
 		if style == "Allman" {
 			switch {

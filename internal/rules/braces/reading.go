@@ -11,6 +11,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The lint profile's reading of brace_block_formatting, on the syntax
@@ -110,8 +111,12 @@ func read(u *check.Unit, c constraint.Constraint) (*reading, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
 	}
-	toks := u.Memo("braces.tokens."+string(c.Lang), func() any { return tokensOf(t.Root(), c.Lang, bl) }).(*tokens)
-	a := &reading{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.LineStarts()}
+	m := work.Of(u)
+	toks := u.Memo("braces.tokens."+string(c.Lang), func() any {
+		m.Add(len(u.Src)) // the token query's pass over the tree
+		return tokensOf(t.Root(), c.Lang, bl, m)
+	}).(*tokens)
+	a := &reading{src: u.Src, id: c.Lang, bl: bl, style: c.Name, toks: toks, lines: u.LineStarts(), m: m}
 	a.problems()
 	return a, nil
 }
@@ -125,6 +130,7 @@ type reading struct {
 	style string
 	toks  *tokens
 	lines []int
+	m     *work.Meter // charged per token read and byte scanned
 	out   []Problem
 	// unjudged counts the block braces inside unparsable code; judged
 	// the block braces and continuation keywords the style governs.
@@ -133,6 +139,7 @@ type reading struct {
 
 func (a *reading) problems() []Problem {
 	for _, t := range a.toks.list {
+		a.m.Add(1)
 		switch t.typ {
 		case "{":
 			a.block(t)
@@ -142,6 +149,7 @@ func (a *reading) problems() []Problem {
 	}
 	// Problems are found per opening brace, so a closing brace's or a
 	// keyword's can come out of order.
+	a.m.Add(len(a.out) * (1 + work.Log(len(a.out))))
 	slices.SortStableFunc(a.out, func(x, y Problem) int { return cmp.Compare(x.At, y.At) })
 	return a.out
 }
@@ -171,7 +179,7 @@ func (a *reading) block(open token) {
 		closeTok = a.toks.list[ci]
 		hasClose = closeTok.start > open.start
 	}
-	indent := lineIndent(a.src, h.start)
+	indent := a.lineIndent(h.start)
 	openRow := a.row(open.start)
 	prev := a.prevCode(open.start)
 	prevRow := -1
@@ -230,7 +238,7 @@ func (a *reading) keyword(kw token) {
 		return
 	}
 	a.judged++
-	indent := lineIndent(a.src, closeTok.start)
+	indent := a.lineIndent(closeTok.start)
 	same := a.row(closeTok.start) == a.row(kw.start)
 	switch {
 	case a.style == "1TBS" && !same:
@@ -261,14 +269,15 @@ func sameNode(a, b syntax.Node) bool {
 	return a.Valid() && b.Valid() && a.Key() == b.Key()
 }
 
-func lineIndent(src []byte, off int) string {
-	s := off
-	for s > 0 && src[s-1] != '\n' {
-		s--
-	}
+// lineIndent is the indentation of off's line, found from the line
+// starts: scanning back to the line's start for every brace was
+// quadratic in a long line's braces.
+func (a *reading) lineIndent(off int) string {
+	s := a.lines[a.row(off)]
 	e := s
-	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+	for e < len(a.src) && (a.src[e] == ' ' || a.src[e] == '\t') {
 		e++
 	}
-	return string(src[s:e])
+	a.m.Add(1 + e - s)
+	return string(a.src[s:e])
 }

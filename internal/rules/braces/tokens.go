@@ -5,6 +5,7 @@ import (
 
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The tokens the brace reading looks at, and how it steps from one to
@@ -53,8 +54,9 @@ type tokens struct {
 	lastClose map[syntax.Key]int
 }
 
-func tokensOf(root syntax.Node, id lang.ID, bl *language) *tokens {
+func tokensOf(root syntax.Node, id lang.ID, bl *language, m *work.Meter) *tokens {
 	caps, ancs := bl.query(id).CapturesWithAncestors(root, ancestors)
+	m.Add(len(caps))
 	out := &tokens{at: make(map[int]int, len(caps)), firstOpen: make(map[syntax.Key]int, len(caps)/3), lastClose: make(map[syntax.Key]int, len(caps)/3)}
 	for ci, c := range caps {
 		n := c.Node
@@ -90,12 +92,14 @@ func tokensOf(root syntax.Node, id lang.ID, bl *language) *tokens {
 
 // row is the 0-based line of off.
 func (a *reading) row(off int) int {
+	a.m.Add(1 + work.Log(len(a.lines)))
 	return sort.SearchInts(a.lines, off+1) - 1
 }
 
 // comment returns the comment holding off, if any.
 func (a *reading) comment(off int) ([2]int, bool) {
 	cs := a.toks.comments
+	a.m.Add(1 + work.Log(len(cs)))
 	i := sort.Search(len(cs), func(i int) bool { return cs[i][1] > off })
 	if i < len(cs) && cs[i][0] <= off {
 		return cs[i], true
@@ -106,6 +110,8 @@ func (a *reading) comment(off int) ([2]int, bool) {
 // prevCode is the end of the code before off (blanks and comments
 // skipped), or -1 at the start of the file.
 func (a *reading) prevCode(off int) int {
+	from := off
+	defer func() { a.m.Add(1 + from - max(off, 0)) }()
 	for off > 0 {
 		b := a.src[off-1]
 		if isBlank(b) {
@@ -124,6 +130,8 @@ func (a *reading) prevCode(off int) int {
 // nextCode is the start of the code after off (blanks and comments
 // skipped), or len(src).
 func (a *reading) nextCode(off int) int {
+	from := off
+	defer func() { a.m.Add(1 + off - from) }()
 	for off < len(a.src) {
 		if isBlank(a.src[off]) {
 			off++

@@ -21,6 +21,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/comments/doclint"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // target is the Data of a comment finding's Fix.
@@ -138,9 +139,13 @@ func attachDocIssueFixes(u *check.Unit, ds *doclint.Style, issues []doclint.Issu
 func docConversionSafe(u *check.Unit, id lang.ID, outer, at int) bool {
 	switch id {
 	case lang.Rust:
-		return !mayHoldCode(commentLinesAbove(u.Src, outer))
+		above := commentLinesAbove(u.Src, outer)
+		work.Of(u).Add(1 + 2*len(above))
+		return !mayHoldCode(above)
 	case lang.Python:
-		return !strings.Contains(commentLinesAbove(u.Src, outer)+commentLinesBelow(u.Src, at), ">>>")
+		text := commentLinesAbove(u.Src, outer) + commentLinesBelow(u.Src, at)
+		work.Of(u).Add(1 + 2*len(text))
+		return !strings.Contains(text, ">>>")
 	}
 	return true
 }

@@ -31,6 +31,10 @@ func (f *commentFile) settle(changes []change, skipped []check.Skipped) (check.E
 		if err != nil {
 			return nil, nil, fmt.Errorf("comment fixer: own edits: %w", err)
 		}
+		// Each round re-checks the edited file in a unit of its own,
+		// whose meter is not this one: its parse and reading are charged
+		// here, so rounds that withdraw one change at a time are bounded.
+		work.Of(f.u).Add(len(out) + len(edits)*(1+work.Log(len(edits))))
 		if len(edits) > 0 && !f.tree.HasError() && f.breaksParse(out) {
 			kept := changes[:0:0]
 			for _, ch := range changes {
@@ -55,15 +59,7 @@ func (f *commentFile) settle(changes []change, skipped []check.Skipped) (check.E
 		slices.SortStableFunc(sorted, func(a, b check.Edit) int { return a.Start - b.Start })
 		rest := f.run(check.NewUnit(f.u.Ctx, f.u.Path, out, f.prof), f.c)
 		if rest.Verdict == check.Fail && len(changes) > 0 {
-			k, msg := -1, ""
-			for _, fd := range rest.Findings {
-				at := mapBack(sorted, fd.Start)
-				k = slices.IndexFunc(changes, func(ch change) bool { return ch.answers(fd.Message, at) })
-				if k >= 0 {
-					msg = fd.Message
-					break
-				}
-			}
+			k, msg := firstAnswer(changes, rest.Findings, sorted, work.Of(f.u))
 			if k >= 0 {
 				skipped = append(skipped, changes[k].refuse("converted, this comment would still fail the rule ("+msg+"); left alone")...)
 				changes = slices.Delete(changes, k, k+1)

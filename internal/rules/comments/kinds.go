@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/pygments"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // tokFinding locates a comment token without its trailing line break.
@@ -43,7 +44,9 @@ func checkCommentKind(u *check.Unit, id lang.ID, single bool, opt kindReading) c
 	}
 	found := false
 	var findings []check.Finding
+	m := work.Of(u)
 	err := pygments.PygStream(u, id, func(t pygments.Ptok) bool {
+		m.Add(1 + len(t.Value))
 		switch t.Type {
 		case want:
 			found = true
@@ -82,8 +85,10 @@ func checkInlineComments(u *check.Unit, id lang.ID, opt kindReading) check.Resul
 	lines := map[int]*lineInfo{}
 	var order []int
 	line := 1
+	m := work.Of(u)
 	for i := range toks {
 		t := &toks[i]
+		m.Add(1 + len(t.Value))
 		n := strings.Count(t.Value, "\n")
 		if !t.Type.InCategory(chroma.Text) {
 			for k := line; k <= line+n; k++ {
@@ -189,6 +194,8 @@ func hasAnyPrefix(s string, ps ...string) bool {
 // checkBlockComments passes when some comment block (a /* */ comment or a
 // run of // or # lines) is directly followed by a line of code.
 func checkBlockComments(u *check.Unit) check.Result {
+	// Each line is stripped and searched a bounded number of times.
+	work.Of(u).Add(4 * len(u.Src))
 	lines := pySplitLines(string(u.Src))
 	codeAfter := func(i int) bool {
 		if i+1 >= len(lines) {

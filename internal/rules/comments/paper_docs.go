@@ -20,6 +20,7 @@ import (
 	"github.com/iflint/iflint/internal/pygments"
 	"github.com/iflint/iflint/internal/rules/comments/doclint"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // checkSlashStarDoc requires a /** */ doc comment, and rejects one that
@@ -28,7 +29,9 @@ import (
 func checkSlashStarDoc(u *check.Unit, id lang.ID, what string) check.Result {
 	found := 0
 	var bad *check.Finding
+	m := work.Of(u)
 	err := pygments.PygStream(u, id, func(t pygments.Ptok) bool {
+		m.Add(1 + len(t.Value))
 		v := pyStrip(t.Value)
 		if t.Type != chroma.CommentMultiline || !strings.HasPrefix(v, "/**") || !strings.HasSuffix(v, "*/") {
 			return true
@@ -71,6 +74,9 @@ func goDeclaration(line string) (keyword, name string, ok bool) {
 // a // comment that starts with the declared name.
 func checkGoDoc(u *check.Unit) check.Result {
 	src := string(u.Src)
+	// The split, and each line matched against the declaration pattern
+	// and its predecessor stripped: a bounded number of passes.
+	work.Of(u).Add(4 * len(src))
 	lines := strings.Split(src, "\n")
 	off := 0
 	checked := 0
@@ -106,7 +112,9 @@ func checkGoDoc(u *check.Unit) check.Result {
 func checkRustdoc(u *check.Unit) check.Result {
 	found := false
 	var bad *check.Finding
+	m := work.Of(u)
 	err := pygments.PygStream(u, lang.Rust, func(t pygments.Ptok) bool {
+		m.Add(1 + len(t.Value))
 		switch {
 		case t.Type == chroma.LiteralStringDoc && strings.HasPrefix(pyStrip(t.Value), "///"):
 			found = true
@@ -141,15 +149,18 @@ func checkDocstrings(u *check.Unit) check.Result {
 		return check.Result{Verdict: check.Unverified, Reason: err.Error()}
 	}
 	root := tree.Root()
-	if e := pySyntaxError(root); e.Valid() {
+	m := work.Of(u)
+	if e := pySyntaxError(root, m); e.Valid() {
 		return check.Failed("the code is not valid Python (ast.parse would fail)", notADefinition(
 			check.Finding{Start: e.Start(), End: e.End(), Message: "syntax error"}))
 	}
 	var findings []check.Finding
 	defs := 0
 	caps := syntax.MustQuery(lang.Python, `[(function_definition) (class_definition) (print_statement) (exec_statement)] @n`).Captures(root)
+	m.Add(len(u.Src) + len(caps)) // the query's pass, then a visit per capture
 	for _, c := range caps {
 		n := c.Node
+		m.Add(1 + n.Field("body").ChildCount()) // HasDocstring reads the body's first statements
 		if t := n.Type(); t == "print_statement" || t == "exec_statement" {
 			// Python 2 statements the grammar accepts; ast.parse does not.
 			return check.Failed("the code is not valid Python 3 (ast.parse would fail)", notADefinition(
@@ -178,12 +189,13 @@ func checkDocstrings(u *check.Unit) check.Result {
 }
 
 // pySyntaxError returns the first parse error (or missing node), if any.
-func pySyntaxError(root syntax.Node) syntax.Node {
+func pySyntaxError(root syntax.Node, m *work.Meter) syntax.Node {
 	if !root.HasError() {
 		return syntax.Node{}
 	}
 	var bad syntax.Node
 	root.Walk(func(n syntax.Node) bool {
+		m.Add(1)
 		if bad.Valid() || !n.HasError() {
 			return false
 		}

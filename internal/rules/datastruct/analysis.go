@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // callSite is one call site, with the nodes whose text the evaluator
@@ -81,16 +82,20 @@ func analyze(u *check.Unit, id lang.ID) (*analysis, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newAnalysis(id, u.Src, t.Root(), t.HasError()), nil
+		return newAnalysis(id, u.Src, t.Root(), t.HasError(), work.Of(u)), nil
 	})
 }
 
-func newAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *analysis {
+// newAnalysis charges m per node it visits and per byte of the text
+// passes (bracket depth, directives, macro variables, removed spans).
+func newAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool, m *work.Meter) *analysis {
+	m.Add(3 * len(src))
 	a := &analysis{lang: id, src: src, structs: map[string][]check.Span{}, overlooked: map[string][]check.Span{}}
 	var protected []check.Span // string and comment nodes: no preprocessor line starts inside them
 	py := &pyVisitor{a: a, aliases: map[string]string{}}
 	useEnd := 0 // end of the Rust use declaration being walked
 	visit := func(n syntax.Node) {
+		m.Add(1)
 		typ := n.Type()
 		switch {
 		case isComment(id, typ):
@@ -147,6 +152,7 @@ func newAnalysis(id lang.ID, src []byte, root syntax.Node, hasErr bool) *analysi
 			a.parseErr = "the code uses Python 2 print/exec statements (the evaluator's ast.parse would raise SyntaxError)"
 		}
 	}
+	m.Add((len(protected) + len(a.removed)) * (1 + work.Log(len(protected)+len(a.removed))))
 	protected = check.MergeSpans(protected)
 	switch id {
 	case lang.CPP:

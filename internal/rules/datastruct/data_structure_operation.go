@@ -8,6 +8,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // data_structure_operation: the required structure is used and every
@@ -22,7 +23,9 @@ func checkOperation(u *check.Unit, c constraint.Constraint) check.Result {
 	name = strings.TrimSpace(name)
 	var missing, vague []string
 	var forbidden []check.Finding
+	m := work.Of(u)
 	for _, op := range c.Items {
+		m.Add(len(a.calls) * (1 + work.Log(len(a.removed)))) // callsTo's pass
 		if r.notAndPhrases {
 			if neg, ok := strings.CutPrefix(op, "not "); ok && isOpName(strings.TrimSpace(neg)) {
 				for _, sp := range a.callsTo(opName(a.lang, strings.TrimSpace(neg)), r) {

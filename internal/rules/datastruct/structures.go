@@ -13,6 +13,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // readSpec returns the language and structure name as the reading reads
@@ -120,7 +121,10 @@ func findStructure(u *check.Unit, c constraint.Constraint, r reading, caseSensit
 		r := check.Failed(fmt.Sprintf("%s; no data structure can be found", a.parseErr), syntaxErrorFinding(u, id)...)
 		return a, name, nil, &r
 	}
+	m := work.Of(u)
+	m.Add(len(a.structs) + len(a.overlooked))
 	occ, found := a.find(name, caseSensitive, r)
+	m.Add(len(occ) * (1 + work.Log(len(occ)+len(a.removed))))
 	if !found {
 		res := check.Failed(missingReason(a, name, caseSensitive, r))
 		return a, name, nil, &res
@@ -168,7 +172,9 @@ func syntaxErrorFinding(u *check.Unit, id lang.ID) []check.Finding {
 		return nil
 	}
 	var f []check.Finding
+	m := work.Of(u)
 	t.Root().Walk(func(n syntax.Node) bool {
+		m.Add(1)
 		if len(f) > 0 {
 			return false
 		}

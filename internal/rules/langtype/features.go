@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The lint classifier's evidence: idioms that point at one language, each
@@ -133,8 +135,13 @@ var featureTable = []struct {
 
 // countFeatureIn counts f's matches (up to its cap) on the lines holding
 // one of its hints, or in the whole text for a feature without hints.
-func countFeatureIn(text string, f langFeature, hl *hintLines) int {
+//
+// m is charged per byte the regexp and the needed literals search: the
+// text once per match searched for, a hinted line once per literal and
+// match.
+func countFeatureIn(text string, f langFeature, hl *hintLines, m *work.Meter) int {
 	if len(f.hints) == 0 {
+		m.Add(len(text) * f.cap)
 		return len(f.re.FindAllStringIndex(text, f.cap))
 	}
 	var lines []int32
@@ -144,6 +151,7 @@ func countFeatureIn(text string, f langFeature, hl *hintLines) int {
 	if len(lines) == 0 {
 		return 0
 	}
+	m.Add(len(lines) * (1 + work.Log(len(lines))))
 	sort.Slice(lines, func(i, j int) bool { return lines[i] < lines[j] })
 	n, prev := 0, int32(-1)
 	for _, l := range lines {
@@ -153,6 +161,7 @@ func countFeatureIn(text string, f langFeature, hl *hintLines) int {
 		prev = l
 		sp := hl.spans[l]
 		line := text[sp[0]:sp[1]]
+		m.Add(1 + len(line)*(1+len(f.needs)+f.cap-n))
 		if !holds(f.needs, line) {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The lint profile's language classifier: weighted language evidence
@@ -97,6 +98,8 @@ func guessLanguage(u *check.Unit) languageGuess {
 	if len(src) > guessMaxBytes {
 		src = src[:guessMaxBytes]
 	}
+	m := work.Of(u)
+	m.Add(2 * len(src)) // the copy and the hint scan
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
 	if strings.TrimSpace(text) == "" {
 		return languageGuess{why: "the code is empty"}
@@ -117,7 +120,7 @@ func guessLanguage(u *check.Unit) languageGuess {
 	// outvote everything else.
 	hl := featureHints().scan(text)
 	for _, f := range languageFeatures() {
-		if n := countFeatureIn(text, f, hl); n > 0 {
+		if n := countFeatureIn(text, f, hl, m); n > 0 {
 			s := get(f.lang)
 			s.score += f.weight * float64(n)
 			s.syntax = true
@@ -140,6 +143,7 @@ func guessLanguage(u *check.Unit) languageGuess {
 	// syntax evidence is that close.
 	rank()
 	if all[0].score-all[1].score <= 2 {
+		m.Add(len(src) * len(enryCandidates)) // a score per candidate over the tokens
 		ranked := enry.GetLanguagesByClassifier("", src, enryCandidates)
 		for i, w := range []float64{2, 1, 0.5} {
 			if i < len(ranked) {
@@ -235,12 +239,15 @@ func errorRatio(u *check.Unit, id lang.ID, src []byte) (float64, bool) {
 	if err != nil || tree == nil || len(src) == 0 {
 		return 0, false
 	}
+	m := work.Of(u)
+	m.Add(len(src)) // the parse
 	root := tree.Root()
 	if !root.HasError() {
 		return 0, true
 	}
 	bad := 0
 	root.Walk(func(n syntax.Node) bool {
+		m.Add(1)
 		if n.IsError() {
 			bad += n.End() - n.Start()
 			return false

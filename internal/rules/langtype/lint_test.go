@@ -153,7 +153,7 @@ func TestCountFeatureMatchesPerHintScan(t *testing.T) {
 		}
 		hl := featureHints().scan(text)
 		for _, f := range languageFeatures() {
-			if got, want := countFeatureIn(text, f, hl), countFeatureRef(text, f); got != want {
+			if got, want := countFeatureIn(text, f, hl, nil), countFeatureRef(text, f); got != want {
 				t.Fatalf("%s feature %s: %d, per-hint scan %d, on:\n%s", f.lang, f.re, got, want, text)
 			}
 		}

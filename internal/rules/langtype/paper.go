@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/guesslang"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // checkPaper is MultiCodeIF's check_language_type:
@@ -24,7 +25,10 @@ func checkPaper(u *check.Unit, c constraint.Constraint) check.Result {
 	if err != nil {
 		return check.Result{Verdict: check.Unverified, Method: check.MethodRule, Reason: "the Guesslang model could not be loaded: " + err.Error()}
 	}
-	g := u.Memo("language_type.guesslang", func() any { return m.Guess(u.Src) }).(guesslang.Guess)
+	g := u.Memo("language_type.guesslang", func() any {
+		work.Of(u).Add(4 * len(u.Src)) // the model's tokenizing and its features: passes over the text
+		return m.Guess(u.Src)
+	}).(guesslang.Guess)
 	if g.Blank {
 		return check.Failed("no programming language detected: the code is empty (Guesslang returns None)")
 	}

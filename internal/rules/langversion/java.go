@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // javaJDKPackages are the package prefixes javac resolves without a
@@ -120,7 +121,9 @@ func javaVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 			}
 		})
 	}
-	for _, c := range syntax.MustQuery(lang.Java, javaQuery).Captures(root) {
+	caps := syntax.MustQuery(lang.Java, javaQuery).Captures(root)
+	work.Of(u).Add(len(u.Src) + len(caps)) // the query's pass, then a visit per capture
+	for _, c := range caps {
 		n := c.Node
 		switch n.Type() {
 		case "import_declaration":

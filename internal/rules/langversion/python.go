@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // pyFeature is a syntax node kind that needs at least Python 3.<minor>.
@@ -78,7 +79,9 @@ func pythonVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 	if bad, ok := firstSyntaxError(root); ok {
 		issues = append(issues, syntaxIssue(bad))
 	}
-	for _, c := range syntax.MustQuery(lang.Python, pyQuery(r.importTime, t)).Captures(root) {
+	caps := syntax.MustQuery(lang.Python, pyQuery(r.importTime, t)).Captures(root)
+	work.Of(u).Add(len(u.Src) + len(caps)) // the query's pass, then a visit per capture
+	for _, c := range caps {
 		n := c.Node
 		typ := n.Type()
 		if typ == "print_statement" || typ == "exec_statement" {

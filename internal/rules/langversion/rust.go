@@ -15,6 +15,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var rustFeatureRe = regexp.MustCompile(`^feature\s*\(`)
@@ -52,7 +53,9 @@ func rustVersionIssues(u *check.Unit, t target, r reading) []versionIssue {
 	// query cursor is its walk over the tree. Each capture name keeps the
 	// document order its own query would give.
 	var declCaps, skipCaps, checkCaps []syntax.Node
-	for _, c := range syntax.MustQuery(lang.Rust, rustDeclQuery+"\n"+rustSkipQuery+"\n"+rustQuery).Captures(root) {
+	caps := syntax.MustQuery(lang.Rust, rustDeclQuery+"\n"+rustSkipQuery+"\n"+rustQuery).Captures(root)
+	work.Of(u).Add(len(u.Src) + len(caps)) // the query's pass, then a visit per capture
+	for _, c := range caps {
 		switch c.Name {
 		case "decl":
 			declCaps = append(declCaps, c.Node)

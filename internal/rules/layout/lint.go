@@ -111,7 +111,7 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 		}
 		var out []layoutIssue
 		if c.Lang == lang.Go {
-			if gi, ok := goIssues(u.Src, c); ok {
+			if gi, ok := goIssues(u.Src, c, work.Of(u)); ok {
 				return sortIssues(gi), nil
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Go's indentation_spacing in the lint profile is what gofmt prints:
@@ -60,7 +61,10 @@ func goScan(src []byte) ([]goTok, bool) {
 
 // goIssues judges src by go/format; ok is false when gofmt cannot format
 // it (not a complete Go file), and the tree model decides instead.
-func goIssues(src []byte, c constraint.Constraint) ([]layoutIssue, bool) {
+func goIssues(src []byte, c constraint.Constraint, meter *work.Meter) ([]layoutIssue, bool) {
+	// gofmt parses and prints the file: linear passes over it, charged
+	// as such; the scans and the alignment charge per token.
+	meter.Add(4 * len(src))
 	formatted, err := format.Source(src)
 	if err != nil {
 		return nil, false
@@ -70,16 +74,19 @@ func goIssues(src []byte, c constraint.Constraint) ([]layoutIssue, bool) {
 	if !okA || !okB {
 		return nil, false
 	}
-	pairs := goAlign(a, b)
+	meter.Add(len(a) + len(b) + len(formatted))
+	pairs := goAlign(a, b, meter)
 	in := c.Indent
 	ma := newIndentModel(src, 4, 4)
 	mb := newIndentModel(formatted, 4, 4)
 	var out []layoutIssue
 	for k, p := range pairs {
+		meter.Add(1)
 		if p < 0 {
 			continue
 		}
 		ta, tb := a[k], b[p]
+		meter.Add(2 * (1 + work.Log(len(ma.lines))))
 		la, lb := ma.lineOf(ta.start), mb.lineOf(tb.start)
 		lineA, lineB := ma.lines[la], mb.lines[lb]
 		if lineA.lead == ta.start && lineB.lead == tb.start {
@@ -102,11 +109,13 @@ func goIssues(src []byte, c constraint.Constraint) ([]layoutIssue, bool) {
 			}
 		}
 		if ta.tok == token.COMMENT && strings.HasPrefix(ta.lit, "/*") {
+			meter.Add(1 + ta.end - ta.start)
 			out = append(out, goCommentLines(src, formatted, ma, mb, ta, tb, in)...)
 		}
 		if c.Spacing != constraint.SpacingRequired || !goSpacedToken(ta.tok) {
 			continue
 		}
+		meter.Add(4)
 		out = append(out, goSpacing(src, formatted, a, b, k, p)...)
 	}
 	return out, true
@@ -202,13 +211,14 @@ func goSpacing(src, formatted []byte, a, b []goTok, k, p int) []layoutIssue {
 // blanks, not tokens, apart from sorting imports and dropping explicit
 // semicolons at line ends), -1 where it has none. It walks both and, at
 // a difference, looks a little ahead for the next common token.
-func goAlign(a, b []goTok) []int {
+func goAlign(a, b []goTok, meter *work.Meter) []int {
 	out := make([]int, len(a))
 	same := func(x, y goTok) bool {
 		return x.tok == y.tok && (x.tok == token.SEMICOLON || x.tok == token.COMMENT || x.lit == y.lit)
 	}
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
+		meter.Add(1)
 		if same(a[i], b[j]) {
 			out[i] = j
 			i++
@@ -217,6 +227,7 @@ func goAlign(a, b []goTok) []int {
 		}
 		found := false
 		for d := 1; d < 64 && !found; d++ {
+			meter.Add(d + 1)
 			for di := 0; di <= d; di++ {
 				ii, jj := i+di, j+(d-di)
 				if ii < len(a) && jj < len(b) && same(a[ii], b[jj]) {

@@ -2,7 +2,6 @@ package layout
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
@@ -11,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // lintIndentIssues judges the indentation of u under c in the lint
@@ -23,14 +23,15 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 		tw, unit = in.Width, in.Width
 	}
 	if c.Lang == lang.JavaScript || c.Lang == lang.TypeScript {
-		return eslintIssues(u.Src, ft, in), nil
+		return eslintIssues(u.Src, ft, in, work.Of(u)), nil
 	}
 	spec := indentLangs[c.Lang]
 	if spec == nil {
-		return unitOnlyIssues(u.Src, in, tw), nil
+		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
 	}
-	m := buildIndentModel(u.Src, ft, spec, tw, unit)
+	m := buildIndentModel(u.Src, ft, spec, tw, unit, work.Of(u))
 	n, first := 0, 0
+	m.meter.Add(len(m.lines))
 	for i, l := range m.lines {
 		if l.kind == lineUnit {
 			if n == 0 {
@@ -76,6 +77,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 	var out []layoutIssue
 	tied := map[int]int{} // lines moved by a Python block issue: its line
 	for i := range m.lines {
+		m.meter.Add(1)
 		l := &m.lines[i]
 		if l.host >= 0 && !in.Tabs && strings.Contains(string(m.src[l.start:l.lead]), "\t") {
 			// A tab in a comment's inner line: checkstyle's
@@ -129,15 +131,20 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 // lines judged relative to it along. In Python the statements of a block
 // must share one column, so the block's later statements (and theirs)
 // move with its first; tied records them.
-func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, python bool, tied map[int]int) layoutIssue {
+func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps lineDeps, python bool, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
 	is := layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
 		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
-	moved := deps[i]
+	moved := deps.of(i)
 	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
+		isMoved := make(map[int]bool, len(moved))
+		for _, j := range moved {
+			isMoved[j] = true
+		}
 		for j := i + 1; j < len(m.lines); j++ {
+			m.meter.Add(1)
 			s := m.lines[j]
-			if _, ok := tied[j]; s.kind == lineSkip || ok || slices.Contains(moved, j) {
+			if _, ok := tied[j]; s.kind == lineSkip || ok || isMoved[j] {
 				continue
 			}
 			if s.anchor != l.anchor || s.col != l.col || s.kind != lineCode || m.continuation(j) {
@@ -148,7 +155,11 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps [][]int, 
 			}
 			tied[j] = i
 			moved = append(moved, j)
-			moved = append(moved, deps[j]...)
+			isMoved[j] = true
+			for _, k := range deps.of(j) {
+				moved = append(moved, k)
+				isMoved[k] = true
+			}
 		}
 	}
 	last := l.lead
@@ -225,10 +236,12 @@ func plural(n int, word string) string {
 
 // unitOnlyIssues judges languages without a tree model by their unit
 // alone: tabs, or a multiple of the width, outside strings and comments.
-func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []layoutIssue {
+func unitOnlyIssues(src []byte, in *constraint.Indent, tw int, meter *work.Meter) []layoutIssue {
 	m := newIndentModel(src, tw, tw)
+	meter.Add(len(src))
 	var out []layoutIssue
 	for i, l := range m.lines {
+		meter.Add(1 + l.lead - l.start)
 		if l.lead == l.end {
 			continue
 		}
@@ -249,7 +262,10 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int) []layoutIssue {
 
 // eslintIssues reports the lines eslint's indent rule reports, each
 // fixed to the indentation the rule wants.
-func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []layoutIssue {
+// Its work is charged as the reading's linear passes over the text and
+// the flat tree, and per line it reports.
+func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent, meter *work.Meter) []layoutIssue {
+	meter.Add(len(src) + len(ft.Nodes))
 	unit := "\t"
 	if !in.Tabs {
 		unit = strings.Repeat(" ", in.Width)
@@ -258,6 +274,7 @@ func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent) []layo
 	var out []layoutIssue
 	for _, r := range eslintindent.Judge(src, ft, unit) {
 		l := lines[r.Line]
+		meter.Add(1 + l.Lead - l.Start)
 		got := string(src[l.Start:l.Lead])
 		what := "line"
 		if r.Comment {

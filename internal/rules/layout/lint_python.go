@@ -61,13 +61,13 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 		if in.Tabs {
 			tw = 4
 		}
-		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw), in, true), nil
+		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw, meter), in, true), nil
 	}
 	tw := size
 	if in.Tabs {
 		tw = 4
 	}
-	m := buildIndentModel(src, ft, pythonIndent, tw, tw)
+	m := buildIndentModel(src, ft, pythonIndent, tw, tw, meter)
 	deps := m.dependents(true)
 	byLine := map[int][]pycodestyle.Error{}
 	var spacing []layoutIssue
@@ -131,7 +131,7 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 // through its open blocks (fix_reindent.go): the line goes to the plan's
 // column and the rest of its top-level statement with it. A line the
 // plan leaves where it is keeps the tree model's refusal.
-func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int) layoutIssue {
+func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps) layoutIssue {
 	if !plan.changed[i] {
 		is := pythonIndentIssue(m, i, es, in, deps, map[int]int{})
 		if is.Refusal == "" {
@@ -165,7 +165,7 @@ func unitCols(in *constraint.Indent, tw int) int {
 
 // pythonIndentIssue builds the issue of line i from its pycodestyle
 // errors, with the tree model's column for it.
-func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps [][]int, tied map[int]int) layoutIssue {
+func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
 	codes := map[string]bool{}
 	for _, e := range es {

@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Operator and comma spacing in the lint profile, for the languages
@@ -94,8 +95,10 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTr
 	src := u.Src
 	required := c.Spacing == constraint.SpacingRequired
 	var out []layoutIssue
+	m := work.Of(u)
 	var walk func(n syntax.FlatRef, parent string)
 	walk = func(n syntax.FlatRef, parent string) {
+		m.Add(1)
 		t := n.Type()
 		if n.IsError() || isCommentType(t) || c.Lang == lang.Rust && t == "token_tree" {
 			// rustfmt leaves macro bodies as written.
@@ -111,6 +114,7 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTr
 		switch {
 		case n.IsNamed() || e <= s:
 		case t == ",":
+			m.Add(blanksAround(src, s, e))
 			if is, ok := commaIssue(src, s, e, required); ok {
 				out = append(out, is)
 			}
@@ -118,6 +122,7 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTr
 			if c.Lang == lang.Go && t != "=" && t != ":=" || c.Lang == lang.Rust && (t == ".." || t == "..=" || s >= 2 && string(src[s-2:s]) == "..") {
 				return
 			}
+			m.Add(blanksAround(src, s, e))
 			if is, ok := operatorIssue(src, s, e, t, required); ok {
 				out = append(out, is)
 			}
@@ -125,6 +130,19 @@ func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTr
 	}
 	walk(ft.Root(), "")
 	return out
+}
+
+// blanksAround is the work of scanning the blanks on either side of
+// src[s:e] (each run of blanks is scanned by the tokens beside it only).
+func blanksAround(src []byte, s, e int) int {
+	n := 1
+	for i := s; i > 0 && blankByte(src[i-1]); i-- {
+		n++
+	}
+	for j := e; j < len(src) && blankByte(src[j]); j++ {
+		n++
+	}
+	return n
 }
 
 // operatorIssue judges the blanks around the operator src[s:e].

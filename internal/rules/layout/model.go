@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/iflint/iflint/internal/srclines"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The lint profile's indentation model. Every line that starts with code
@@ -75,6 +76,8 @@ type indentModel struct {
 	lines    []indentLine
 	tabWidth int
 	unitCols int // columns of one indentation unit
+	// meter is charged per line and node the model visits (nil: none).
+	meter *work.Meter
 }
 
 // lineOf returns the index of the line holding offset off.
@@ -111,6 +114,7 @@ func newIndentModel(src []byte, tabWidth, unitCols int) *indentModel {
 // finish turns the absolute columns judge computed into offsets from
 // the anchor, then resolves every line (see resolve).
 func (m *indentModel) finish() {
+	m.meter.Add(len(m.lines))
 	for i := range m.lines {
 		l := &m.lines[i]
 		base := 0
@@ -146,6 +150,7 @@ func (m *indentModel) fits(l *indentLine, d int) bool {
 // or after it should sit (eslint's rule, and how people annotate `case`
 // labels and closing braces) when no blank line separates them.
 func (m *indentModel) resolve() {
+	m.meter.Add(len(m.lines))
 	for i := range m.lines {
 		l := &m.lines[i]
 		if l.kind == lineSkip || l.kind == lineUnit {
@@ -185,6 +190,7 @@ func (m *indentModel) resolve() {
 		for _, d := range []int{-1, 1} {
 			j := i + d
 			for j >= 0 && j < len(m.lines) && m.lines[j].kind == lineComment {
+				m.meter.Add(1)
 				j += d
 			}
 			if j < 0 || j >= len(m.lines) || m.lines[j].kind != lineCode || m.blankBetween(min(i, j), max(i, j)) {
@@ -214,6 +220,7 @@ func (m *indentModel) trailingCommentCol(i int) int {
 		return -1
 	}
 	line := m.src[l.lead:l.end]
+	m.meter.Add(1 + len(line))
 	for _, mark := range [][]byte{[]byte("//"), []byte("#")} {
 		if k := bytes.LastIndex(line, mark); k > 0 {
 			return srclines.Cols(m.src[l.start:l.lead+k], m.tabWidth)
@@ -237,6 +244,7 @@ func (m *indentModel) opensCaseBody(i int) bool {
 // blankBetween reports a blank line strictly between lines i < j.
 func (m *indentModel) blankBetween(i, j int) bool {
 	for k := i + 1; k < j; k++ {
+		m.meter.Add(1)
 		if m.lines[k].lead == m.lines[k].end {
 			return true
 		}
@@ -249,18 +257,69 @@ func (m *indentModel) blankBetween(i, j int) bool {
 // other attached lines): the block that moves with it. With flaggedToo
 // (Python, where a block's lines must stay inside their header's block),
 // lines judged wrong either way move along too.
-func (m *indentModel) dependents(flaggedToo bool) [][]int {
-	out := make([][]int, len(m.lines))
-	for i := len(m.lines) - 1; i >= 0; i-- {
+//
+// Each line's list is made when asked for (lineDeps.of): made for every
+// line up front, the lists of a chain of nested lines, each anchored to
+// the one before, summed to the square of its length.
+func (m *indentModel) dependents(flaggedToo bool) lineDeps {
+	d := lineDeps{m: m, first: make([]int, len(m.lines))}
+	for i := range d.first {
+		d.first[i] = -1
+	}
+	m.meter.Add(len(m.lines))
+	add := func(x, i int, sub bool) {
+		d.line, d.sub, d.next = append(d.line, i), append(d.sub, sub), append(d.next, d.first[x])
+		d.first[x] = len(d.line) - 1
+	}
+	// Entries are linked in descending line order, the order the lists
+	// were built in: a line's list is, last line first, each line
+	// anchored to it followed by that line's own list, and each line of
+	// a block comment it hosts.
+	for i := 0; i < len(m.lines); i++ {
 		l := m.lines[i]
-		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
-			out[a] = append(out[a], i)
-			out[a] = append(out[a], out[i]...)
-		}
 		if l.host >= 0 {
-			out[l.host] = append(out[l.host], i)
+			add(l.host, i, false)
+		}
+		if a := l.anchor; a >= 0 && l.kind != lineSkip && (l.mode == attached || flaggedToo && l.mode == flagged) {
+			add(a, i, true)
 		}
 	}
+	return d
+}
+
+// lineDeps are the dependents of every line (see dependents), as
+// linked lists of entries: first[x] is line x's first entry, and entry
+// e names line[e], brings that line's own dependents along when sub[e],
+// and is followed by next[e].
+type lineDeps struct {
+	m          *indentModel
+	first      []int
+	line, next []int
+	sub        []bool
+}
+
+// of is line i's dependents in the order dependents defines, a new slice
+// each time, charged per line listed.
+func (d lineDeps) of(i int) []int {
+	var out []int
+	var stack []int // entries whose lists are being listed
+	for e := d.first[i]; ; {
+		for e >= 0 {
+			out = append(out, d.line[e])
+			if d.sub[e] {
+				stack = append(stack, e)
+				e = d.first[d.line[e]]
+			} else {
+				e = d.next[e]
+			}
+		}
+		if len(stack) == 0 {
+			break
+		}
+		e = d.next[stack[len(stack)-1]]
+		stack = stack[:len(stack)-1]
+	}
+	d.m.meter.Add(1 + len(out))
 	return out
 }
 

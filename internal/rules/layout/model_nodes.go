@@ -7,6 +7,7 @@ package layout
 // ancestors that opens before t and has a token after it on its line.
 func (b *treeIndent) enclosingVisual(ancestors []fn, t fn) (int, bool) {
 	for k := len(ancestors) - 1; k >= 0; k-- {
+		b.m.meter.Add(1)
 		if o, _ := b.bracketOf(ancestors[k]); o >= 0 && b.start(o) < b.start(t) {
 			return b.visualCol(o)
 		}
@@ -19,6 +20,7 @@ func (b *treeIndent) enclosingVisual(ancestors []fn, t fn) (int, bool) {
 func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 	m := b.m
 	for j := i - 1; j >= 0; j-- {
+		m.meter.Add(1)
 		l := m.lines[j]
 		if l.lead == l.end || l.kind == lineComment {
 			continue
@@ -29,15 +31,22 @@ func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 	return 0, false
 }
 
-// hasCommentChild reports a comment among n's children or those of its
-// nested nodes of n's own type (a chain of `||`).
-func (b *treeIndent) hasCommentChild(n fn) bool {
-	for _, c := range b.children(n) {
-		if isCommentType(b.typ(c)) || b.typ(c) == b.typ(n) && b.hasCommentChild(c) {
-			return true
+// hasCommentChildMemo reports a comment among n's children or those of
+// its nested nodes of n's own type (a chain of `||`), computed once per
+// node: a chain asked about each of its links was quadratic in its
+// length.
+func (b *treeIndent) hasCommentChildMemo(n fn) bool {
+	if b.comments[n] == 0 {
+		b.comments[n] = 1
+		for _, c := range b.children(n) {
+			b.m.meter.Add(1)
+			if isCommentType(b.typ(c)) || b.typ(c) == b.typ(n) && b.hasCommentChildMemo(c) {
+				b.comments[n] = 2
+				break
+			}
 		}
 	}
-	return false
+	return b.comments[n] == 2
 }
 
 // prevSiblingType is the type of the child of a just before child.

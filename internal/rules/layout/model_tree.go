@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // treeIndent builds an indentModel from a syntax tree (copied into Go
@@ -16,6 +17,14 @@ type treeIndent struct {
 	ft     *syntax.FlatTree
 	f      []syntax.FlatNode // ft.Nodes
 	hasErr []bool            // the node's subtree holds an error or missing node
+	// marked are the ancestors on the walk's stack, outermost first,
+	// that decide a line below them by themselves (spec.ignore, or
+	// spec.freeWithComments with a comment inside): judge needs only the
+	// first, where scanning the whole stack per line was quadratic in
+	// nesting that spans many lines.
+	marked []fn
+	// comments memoizes hasCommentChild: 0 unknown, 1 no, 2 yes.
+	comments []int8
 }
 
 // fn is a node of the flat tree: its index.
@@ -28,11 +37,13 @@ func (b *treeIndent) end(n fn) int    { return b.f[n].End }
 func (b *treeIndent) children(n fn) []fn { return b.ft.Children(n) }
 
 // buildIndentModel judges every line of src by the tree rooted at root.
-func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidth, unitCols int) *indentModel {
+func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidth, unitCols int, meter *work.Meter) *indentModel {
 	m := newIndentModel(src, tabWidth, unitCols)
-	m.spec = spec
+	m.spec, m.meter = spec, meter
+	meter.Add(len(src) + len(ft.Nodes))
 	b := &treeIndent{m: m, spec: spec, done: make([]bool, len(m.lines)), ft: ft, f: ft.Nodes}
 	b.hasErr = make([]bool, len(b.f))
+	b.comments = make([]int8, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
 		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) {
 			b.hasErr[i] = true
@@ -68,6 +79,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 				open = max(0, open+b.braceBalance(c))
 			}
 			for j := m.lineOf(b.start(c)); j < len(m.lines) && m.lines[j].start < b.end(c); j++ {
+				meter.Add(1)
 				if !b.done[j] {
 					m.lines[j].kind = lineUnit
 				}
@@ -89,6 +101,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	}
 	work := []frame{{0, -2}}
 	for len(work) > 0 {
+		meter.Add(1)
 		top := &work[len(work)-1]
 		n := top.n
 		if top.next == -2 {
@@ -108,9 +121,15 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 				continue
 			}
 			stack = append(stack, n)
+			if spec.ignore[t] || spec.freeWithComments[t] && b.hasCommentChildMemo(n) {
+				b.marked = append(b.marked, n)
+			}
 			top.next = x.First
 		}
 		if top.next < 0 {
+			if k := len(b.marked); k > 0 && b.marked[k-1] == n {
+				b.marked = b.marked[:k-1]
+			}
 			stack = stack[:len(stack)-1]
 			work = work[:len(work)-1]
 			continue
@@ -131,6 +150,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 		}
 		if isCommentType(x.Type) || spec.opaque[x.Type] {
 			for j := m.lineOf(x.Start) + 1; j < len(m.lines) && m.lines[j].lead < x.End; j++ {
+				meter.Add(1)
 				if m.lines[j].kind == lineUnit && m.lines[j].lead > x.Start {
 					m.lines[j].kind = lineSkip
 				}
@@ -209,6 +229,7 @@ func (b *treeIndent) skipInside(s, e int) {
 		return
 	}
 	for i := b.m.lineOf(s) + 1; i < len(b.m.lines) && b.m.lines[i].lead < e; i++ {
+		b.m.meter.Add(1)
 		if b.m.lines[i].lead > s {
 			b.done[i] = true
 		}
@@ -245,12 +266,15 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 	m, spec := b.m, b.spec
 	l := &m.lines[i]
 	u := m.unitCols
-	for _, a := range stack {
-		if spec.ignore[b.typ(a)] && b.start(a) < b.start(t) {
-			l.kind = lineSkip
-			return
-		}
-		if spec.freeWithComments[b.typ(a)] && b.start(a) < b.start(t) && b.hasCommentChild(a) {
+	// The first ancestor (outermost) that is ignored or free with
+	// comments decides, if it starts before t; a deeper one starts no
+	// earlier than it, so none does if it does not.
+	if len(b.marked) > 0 {
+		if a := b.marked[0]; b.start(a) < b.start(t) {
+			if spec.ignore[b.typ(a)] {
+				l.kind = lineSkip
+				return
+			}
 			// rustfmt leaves an expression with comments inside as written.
 			l.free, l.want = true, []int{l.col}
 			return
@@ -258,6 +282,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 	}
 	child := t
 	for k := len(stack) - 1; k >= 0; k-- {
+		m.meter.Add(1)
 		a := stack[k]
 		at := b.typ(a)
 		if spec.transparent[at] {

@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/rules/layoutview"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The paper's indentation_spacing, as MultiCodeIF's evaluator decides
@@ -32,6 +33,10 @@ func paperIndentation(u *check.Unit, c constraint.Constraint) check.Result {
 	}
 	v := layoutview.PaperView(u, c.Lang, sp, true)
 	pf := newPaperFindings(u)
+	m := work.Of(u)
+	// Both readings pass over the text once; a line's blanks are read by
+	// the line and its operators only.
+	m.Add(2 * len(v.Text))
 	indentBad := paperIndentLines(v, u.Src, c.Indent, pf)
 	spaceBad := 0
 	if c.Spacing != constraint.SpacingAny {
@@ -67,6 +72,7 @@ func paperIndentLines(v *layoutview.View, src []byte, in *constraint.Indent, pf 
 				for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
 					ls--
 				}
+				pf.m.Add(1 + code - ls)
 				if string(src[ls:code]) != string(t[start:lead]) {
 					msg += " (once comments and strings are removed, as the evaluator does)"
 				}
@@ -111,6 +117,7 @@ func paperSpacing(v *layoutview.View, required bool, pf *paperFindings) int {
 	bad := 0
 	report := func(a, b int, msg string) {
 		bad++
+		pf.m.Add(1 + work.Log(len(t)))
 		s, e := v.SrcRange(a, b)
 		pf.add(s, e, msg, spacingIssue)
 	}

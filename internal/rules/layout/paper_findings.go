@@ -14,13 +14,15 @@ import (
 type paperFindings struct {
 	lf   *layoutview.LineFindings
 	kind map[int]issueKind // by finding start (one finding per line)
+	m    *work.Meter       // charged per finding
 }
 
 func newPaperFindings(u *check.Unit) *paperFindings {
-	return &paperFindings{lf: layoutview.NewLineFindings(u), kind: map[int]issueKind{}}
+	return &paperFindings{lf: layoutview.NewLineFindings(u), kind: map[int]issueKind{}, m: work.Of(u)}
 }
 
 func (pf *paperFindings) add(start, end int, msg string, k issueKind) {
+	pf.m.Add(1 + work.Log(len(pf.kind)+1))
 	if pf.lf.Add(start, end, msg) {
 		pf.kind[start] = k
 	}
@@ -43,6 +45,7 @@ func (pf *paperFindings) withFixes(u *check.Unit, c constraint.Constraint) []che
 	}
 	x := newIssueFixes(u.Src, issues, work.Of(u))
 	for i := range fs {
+		pf.m.Add(1 + work.Log(len(fs)))
 		line, _ := u.Position(fs[i].Start)
 		x.attach(&fs[i], x.paperIssue(fs[i], pf.kind[fs[i].Start], line-1), paperNoLintFix)
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // preprocSpans finds C/C++ preprocessor directives the way Pygments' C
@@ -15,23 +16,45 @@ import (
 // from the "#" through its newline (following backslash continuations and
 // block comments), and "#if 0" hides everything up to the matching
 // #else/#elif/#endif line.
-func preprocSpans(src []byte, sp *Spans) []check.Span {
+func preprocSpans(src []byte, sp *Spans, m *work.Meter) []check.Span {
 	inside := check.MergeSpans(append(append([]check.Span(nil), sp.comments...), sp.strings...))
+	m.Add(len(inside) * (1 + work.Log(len(inside))))
 	covered := func(off int) bool {
+		m.Add(1 + work.Log(len(inside)))
 		k := sort.Search(len(inside), func(j int) bool { return inside[j].End > off })
 		return k < len(inside) && inside[k].Start <= off
+	}
+	// closeFrom is the first "*/" at or after from (-1: none). The lines
+	// ask with ascending from, so one search serves every line up to the
+	// "*/" it found: searching again per line that opens a comment was
+	// quadratic in a comment of many such lines.
+	closeAt, closeFrom := -2, -1
+	closeAfter := func(from int) int {
+		if closeAt == -2 || from < closeFrom || closeAt >= 0 && closeAt < from {
+			closeFrom, closeAt = from, -1
+			if k := bytes.Index(src[from:], []byte("*/")); k >= 0 {
+				closeAt = from + k
+			}
+			end := len(src)
+			if closeAt >= 0 {
+				end = closeAt
+			}
+			m.Add(1 + end - from)
+		}
+		return closeAt
 	}
 	var out []check.Span
 	for pos := 0; pos < len(src); {
 		lineEnd := IndexFrom(src, pos, '\n')
+		m.Add(1 + lineEnd - pos)
 		hash := pos
 		for hash < lineEnd && (src[hash] == ' ' || src[hash] == '\t' || src[hash] == '\r' || src[hash] == '\f' || src[hash] == '\v') {
 			hash++
 		}
 		// One leading block comment is allowed before the "#".
 		if hash+1 < lineEnd && src[hash] == '/' && src[hash+1] == '*' {
-			if k := bytes.Index(src[hash+2:], []byte("*/")); k >= 0 {
-				h := hash + 2 + k + 2
+			if c := closeAfter(hash + 2); c >= 0 {
+				h := c + 2
 				for h < len(src) && (src[h] == ' ' || src[h] == '\t') {
 					h++
 				}

@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Spans are the source ranges Pygments classifies as comment and as
@@ -50,11 +51,12 @@ func SpansFor(u *check.Unit, id lang.ID) (*Spans, error) {
 		if err != nil {
 			return nil, err
 		}
-		return computeSpans(t.Root(), u.Src, id)
+		return computeSpans(t.Root(), u.Src, id, work.Of(u))
 	})
 }
 
-func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
+// computeSpans charges m per node it visits and per byte it scans.
+func computeSpans(root syntax.Node, src []byte, id lang.ID, m *work.Meter) (*Spans, error) {
 	sp := &Spans{}
 	var attrs []syntax.Node
 	if pattern, ok := queries[id]; ok {
@@ -62,12 +64,14 @@ func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range q.Captures(root) {
+		caps := q.Captures(root)
+		m.Add(len(caps))
+		for _, c := range caps {
 			switch c.Name {
 			case "c":
 				addComment(sp, c.Node, src, id)
 			case "s":
-				addString(sp, c.Node, src, id)
+				addString(sp, c.Node, src, id, m)
 			case "a":
 				attrs = append(attrs, c.Node)
 			}
@@ -75,6 +79,7 @@ func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
 	} else {
 		// Languages the evaluator data never uses: classify by node name.
 		root.Walk(func(n syntax.Node) bool {
+			m.Add(1)
 			t := n.Type()
 			switch {
 			case containsFold(t, "comment"):
@@ -95,8 +100,10 @@ func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
 		sort.Slice(strs, func(i, j int) bool { return strs[i].Start < strs[j].Start })
 		for _, a := range attrs {
 			var inner []check.Span
+			m.Add(1 + work.Log(len(strs)))
 			k := sort.Search(len(strs), func(j int) bool { return strs[j].Start >= a.Start() })
 			for ; k < len(strs) && strs[k].Start < a.End(); k++ {
+				m.Add(1)
 				if strs[k].End <= a.End() {
 					inner = append(inner, strs[k])
 				}
@@ -105,7 +112,7 @@ func computeSpans(root syntax.Node, src []byte, id lang.ID) (*Spans, error) {
 		}
 	}
 	if id == lang.C || id == lang.CPP {
-		sp.comments = append(sp.comments, preprocSpans(src, sp)...)
+		sp.comments = append(sp.comments, preprocSpans(src, sp, m)...)
 	}
 	for _, set := range [][]check.Span{sp.comments, sp.strings, sp.literals} {
 		for i := range set {
@@ -173,7 +180,7 @@ func eatNewline(src []byte, e int) int {
 }
 
 // addString records a string node minus its interpolated expressions.
-func addString(sp *Spans, n syntax.Node, src []byte, id lang.ID) {
+func addString(sp *Spans, n syntax.Node, src []byte, id lang.ID, meter *work.Meter) {
 	whole := check.Span{Start: n.Start(), End: n.End()}
 	sp.literals = append(sp.literals, whole)
 	types := holeTypes[id]
@@ -183,12 +190,14 @@ func addString(sp *Spans, n syntax.Node, src []byte, id lang.ID) {
 	if id == lang.Kotlin {
 		mark = '$'
 	}
+	meter.Add(whole.End - whole.Start)
 	if types == nil || bytes.IndexByte(src[whole.Start:whole.End], mark) < 0 {
 		sp.strings = append(sp.strings, whole)
 		return
 	}
 	var holes []check.Span
 	n.Walk(func(m syntax.Node) bool {
+		meter.Add(1)
 		if m.Start() == n.Start() && m.End() == n.End() {
 			return true
 		}

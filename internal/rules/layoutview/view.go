@@ -8,6 +8,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // View is the source as the evaluator sees it after removal: text,
@@ -94,6 +95,7 @@ func PaperView(u *check.Unit, id lang.ID, sp *Spans, dropStrings bool) *View {
 		if dropStrings {
 			rm = append(rm, sp.strings...)
 		}
+		work.Of(u).Add(len(u.Src) + len(rm)*(1+work.Log(len(rm))))
 		return Build(u.Src, rm)
 	}).(*View)
 }
@@ -138,6 +140,7 @@ func LintView(u *check.Unit, id lang.ID, sp *Spans, literals bool) *View {
 				rm = append(rm, check.Span{Start: start, End: e})
 			}
 		}
+		work.Of(u).Add(len(src) + len(rm)*(1+work.Log(len(rm))))
 		return Build(src, rm)
 	}).(*View)
 }

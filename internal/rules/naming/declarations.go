@@ -34,6 +34,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 //go:embed queries/naming/*.scm
@@ -133,7 +134,9 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 	// kind, scopes sorted by span) except where two patterns tie on one
 	// node (two exemptions, or two kinds of equal rank), which the
 	// queries do not write; the JSON of real trees is byte-identical.
+	m := work.Of(u)
 	for _, c := range q.RootedCaptures(tree.Root()) {
+		m.Add(1)
 		group, rest, _ := strings.Cut(c.Name, ".")
 		switch group {
 		case "definition":
@@ -151,6 +154,7 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 				if k == "" || kind != constraint.KindVariable && kind != constraint.KindField && kind != constraint.KindFunction {
 					k = kind
 				}
+				m.Add(1)
 				sites = append(sites, declSite{n, k})
 			})
 		case "scope":
@@ -170,6 +174,7 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 	// One declaration per name node: the most specific kind wins when
 	// several patterns match it (a static final field is a constant, a
 	// record component a field, not a parameter).
+	m.Add(len(sites) + len(scopes)*(1+work.Log(len(scopes))))
 	best := map[int]declSite{}
 	for _, s := range sites {
 		if !s.node.Valid() || s.node.End() <= s.node.Start() {
@@ -185,14 +190,20 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 		out = append(out, Declaration{Name: s.node.Text(), Start: s.node.Start(), End: s.node.End(), Kind: s.kind,
 			Exempt: exempt[s.node.Start()], Unparsed: unparsedSite(s.node, broken) || misreadKeyword(id, s.node.Text())})
 	}
+	m.Add(len(out) * (1 + work.Log(len(out))))
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	fnOf := assignScopes(out, scopes)
 	// A Python `global X` in a function makes its assignments to X
 	// module-level ones.
 	if len(globals) > 0 {
 		globalIn := map[string]bool{}
-		for _, g := range globals {
-			globalIn[fmt.Sprint(innermostFunctionAt(g.at, scopes), "\x00", g.name)] = true
+		ats := make([]int, len(globals))
+		for i, g := range globals {
+			ats[i] = g.at
+		}
+		m.Add(len(globals)*(1+work.Log(len(globals))) + len(scopes))
+		for i, fn := range innermostFunctions(ats, scopes) {
+			globalIn[fmt.Sprint(fn, "\x00", globals[i].name)] = true
 		}
 		for i := range out {
 			if out[i].Scope == ScopeFunction && out[i].Kind == constraint.KindVariable && globalIn[fmt.Sprint(fnOf[i], "\x00", out[i].Name)] {
@@ -294,40 +305,82 @@ func assignScopes(decls []Declaration, scopes []scopeSpan) []int {
 		return scopes[i].end > scopes[j].end
 	})
 	var stack []scopeSpan
+	// fnAt[j] is the start of the innermost function scope among
+	// stack[:j+1] (-1 for none): looking down the stack per declaration
+	// was quadratic in nesting.
+	var fnAt []int
+	push := func(s scopeSpan) {
+		f := -1
+		if len(fnAt) > 0 {
+			f = fnAt[len(fnAt)-1]
+		}
+		if s.kind == ScopeFunction {
+			f = s.start
+		}
+		stack, fnAt = append(stack, s), append(fnAt, f)
+	}
+	pop := func() { stack, fnAt = stack[:len(stack)-1], fnAt[:len(fnAt)-1] }
 	k := 0
 	for i := range decls {
 		d := &decls[i]
 		for k < len(scopes) && scopes[k].start <= d.Start {
 			for len(stack) > 0 && stack[len(stack)-1].end <= scopes[k].start {
-				stack = stack[:len(stack)-1]
+				pop()
 			}
-			stack = append(stack, scopes[k])
+			push(scopes[k])
 			k++
 		}
 		for len(stack) > 0 && stack[len(stack)-1].end < d.End {
-			stack = stack[:len(stack)-1]
+			pop()
 		}
 		d.Scope = ScopeModule
+		fn[i] = -1
 		if len(stack) > 0 {
 			d.Scope = stack[len(stack)-1].kind
-		}
-		fn[i] = -1
-		for j := len(stack) - 1; j >= 0; j-- {
-			if stack[j].kind == ScopeFunction {
-				fn[i] = stack[j].start
-				break
-			}
+			fn[i] = fnAt[len(fnAt)-1]
 		}
 	}
 	return fn
 }
 
-func innermostFunctionAt(at int, scopes []scopeSpan) int {
-	best, bestStart := -1, -1
-	for _, s := range scopes {
-		if s.kind == ScopeFunction && s.start <= at && at < s.end && s.start > bestStart {
-			best, bestStart = s.start, s.start
+// innermostFunctions is, for each offset of ats, the start of the
+// innermost function scope holding it (-1 for none), by a sweep over
+// the scopes sorted as assignScopes sorts them (a pass over every scope
+// per offset was quadratic). Scopes are syntax nodes: nested or
+// disjoint.
+func innermostFunctions(ats []int, scopes []scopeSpan) []int {
+	order := make([]int, len(ats))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ats[order[a]] < ats[order[b]] })
+	out := make([]int, len(ats))
+	var stack []scopeSpan
+	var fnAt []int
+	k := 0
+	for _, i := range order {
+		at := ats[i]
+		for k < len(scopes) && scopes[k].start <= at {
+			for len(stack) > 0 && stack[len(stack)-1].end <= scopes[k].start {
+				stack, fnAt = stack[:len(stack)-1], fnAt[:len(fnAt)-1]
+			}
+			f := -1
+			if len(fnAt) > 0 {
+				f = fnAt[len(fnAt)-1]
+			}
+			if scopes[k].kind == ScopeFunction {
+				f = scopes[k].start
+			}
+			stack, fnAt = append(stack, scopes[k]), append(fnAt, f)
+			k++
+		}
+		for len(stack) > 0 && stack[len(stack)-1].end <= at {
+			stack, fnAt = stack[:len(stack)-1], fnAt[:len(fnAt)-1]
+		}
+		out[i] = -1
+		if len(fnAt) > 0 {
+			out[i] = fnAt[len(fnAt)-1]
 		}
 	}
-	return best
+	return out
 }

@@ -41,6 +41,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // renameRequest is what a rule knows of a finding's name when it reports
@@ -72,6 +73,7 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 	// The unit's identifier index, shared with LocalBindings (which plan
 	// calls): built once per file, not twice. A copy takes this run's
 	// declarations and edits; the index itself is only read.
+	m := work.Of(u)
 	base, err := unitNames(u, id)
 	if err != nil {
 		for i := range findings {
@@ -89,9 +91,11 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 		fix    *check.Fix
 		reason string
 	}
+	m.Add(len(u.Src)) // the identifier index: a capture per identifier
 	plans := map[planKey]plan{}
 	for i := range findings {
 		fd := &findings[i]
+		m.Add(1 + fd.End - fd.Start + work.Log(len(f.byName)))
 		name := string(u.Src[fd.Start:fd.End])
 		if !f.identAt(name, fd.Start) {
 			fd.NoFix = notIdentifier(name)
@@ -100,6 +104,9 @@ func attachRenames(u *check.Unit, id lang.ID, model []Declaration, findings []ch
 		key := planKey{name, reqs[i].kind, reqs[i].want}
 		p, ok := plans[key]
 		if !ok {
+			// A plan reads the spelling's occurrences (and, for a
+			// local, its bindings' references and the new spelling's).
+			m.Add(1 + len(f.byName[name]))
 			newName, reason := f.plan(name, key.kind, key.want)
 			p.reason = reason
 			if reason == "" {
@@ -141,7 +148,9 @@ func compose(u *check.Unit, c constraint.Constraint, findings []check.Finding) (
 	var skipped []check.Skipped
 	claimed := map[string]string{} // new spelling → old, across findings
 	done := map[string]bool{}
+	m := work.Of(u)
 	for _, fd := range findings {
+		m.Add(1 + fd.End - fd.Start)
 		if fd.Start < 0 || fd.End > len(u.Src) || fd.Start > fd.End {
 			return nil, nil, fmt.Errorf("naming fixer: finding [%d:%d) outside the %d-byte source", fd.Start, fd.End, len(u.Src))
 		}
@@ -168,8 +177,10 @@ func compose(u *check.Unit, c constraint.Constraint, findings []check.Finding) (
 			continue
 		}
 		done[name], claimed[newName] = true, name
+		m.Add(len(fd.Fix.Edits))
 		edits = append(edits, fd.Fix.Edits...)
 	}
+	m.Add(len(edits) * (1 + work.Log(len(edits))))
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
 	return edits, skipped, nil
 }

@@ -4,7 +4,6 @@ package naming
 // pass before the fix offers it (see fix.go for why these and no others).
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -76,7 +75,7 @@ func (f *fileNames) plan(name, kind, want string) (newName, reason string) {
 		}
 		decls++
 		if !isLocal(n) && f.exported(n) {
-			line := bytes.Count(f.src[:n.Start()], []byte("\n")) + 1
+			line := f.line(n.Start())
 			return "", fmt.Sprintf("%q is declared as exported API on line %d; references in other files would not be updated", name, line)
 		}
 	}
@@ -94,7 +93,7 @@ func (f *fileNames) declaredHere(name string) string {
 		return fmt.Sprintf("%q is not declared in this file (library, import or foreign attribute); renaming would break references elsewhere", name)
 	}
 	for _, d := range ds {
-		line := bytes.Count(f.src[:d.Start], []byte("\n")) + 1
+		line := f.line(d.Start)
 		// A constructor's spelling is its class's: renaming the class
 		// renames it too, which is exactly right.
 		if d.Exempt != "" && d.Exempt != "constructor" {

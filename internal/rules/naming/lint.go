@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Target is a declaration a naming_convention constraint holds to a
@@ -71,7 +72,9 @@ func Targets(u *check.Unit, c constraint.Constraint) ([]Target, error) {
 	rules := namingRules(c)
 	spec := namingLangs[c.Lang]
 	var out []Target
+	m := work.Of(u)
 	for _, d := range decls {
+		m.Add(1 + len(d.Name))
 		if d.Exempt != "" || d.Unparsed {
 			continue
 		}
@@ -146,6 +149,7 @@ func checkLint(u *check.Unit, c constraint.Constraint) check.Result {
 	}
 	var findings []check.Finding
 	var renames []renameRequest
+	work.Of(u).Add(len(targets) * (1 + work.Log(len(targets))))
 	for _, t := range targets {
 		if !t.OK {
 			findings = append(findings, check.Finding{Start: t.Start, End: t.End, Message: namingMessage(c.Lang, t)})

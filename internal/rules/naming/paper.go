@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/pygments"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // checkPaper is the paper profile's naming_convention: MultiCodeIF's
@@ -43,6 +44,8 @@ func checkPaper(u *check.Unit, c constraint.Constraint) check.Result {
 	var findings []check.Finding
 	var renames []renameRequest
 	checked := 0
+	m := work.Of(u)
+	m.Add((len(classes.list) + len(functions.list)) * (1 + work.Log(len(classes.list)+len(functions.list))))
 	for _, group := range []struct {
 		kind string
 		set  nameSet
@@ -69,6 +72,7 @@ func checkPaper(u *check.Unit, c constraint.Constraint) check.Result {
 			var vars nameSet
 			stopped := false
 			err := pygments.PygStream(u, c.Lang, func(t pygments.Ptok) bool {
+				m.Add(1 + len(t.Value))
 				if !isVariableCandidate(t, classes, functions) || vars.seen[t.Value] {
 					return true
 				}

@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/pygments"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // declQueries are the evaluator's class and function queries, rewritten
@@ -138,6 +139,7 @@ func declNames(u *check.Unit, id lang.ID) (classes, functions nameSet, err error
 	// (patterns keep their relative order), and only the capture name
 	// each query is read for goes to its set, as with two separate runs.
 	caps := syntax.MustQuery(id, qs[0]+"\n"+qs[1]).Captures(root)
+	work.Of(u).Add(len(u.Src) + len(caps)*(2+work.Log(len(caps)))) // the query's pass, then the captures
 	var classCaps, funcCaps []declCapture
 	for _, c := range caps {
 		switch c.Name {

@@ -26,6 +26,7 @@ package naming
 // every reference binds to the same declaration as before.
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -35,6 +36,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Binding is a local declaration, the span where its name is visible and
@@ -73,10 +75,8 @@ func localBindings(u *check.Unit, id lang.ID, name string, byName bool) ([]Bindi
 		return nil, fmt.Sprintf("reading the declarations: %v", err)
 	}
 	var out []Binding
-	for _, d := range decls {
-		if d.Name != name {
-			continue
-		}
+	for _, i := range declsNamed(u, id, decls)[name] {
+		d := decls[i]
 		b, why := resolveAt(u, id, d.Start, byName)
 		if why != "" {
 			return nil, why
@@ -87,6 +87,35 @@ func localBindings(u *check.Unit, id lang.ID, name string, byName bool) ([]Bindi
 		return nil, fmt.Sprintf("%q is not declared in this file", name)
 	}
 	return out, ""
+}
+
+// lineOf is the 1-based line of off, from u's line index (counting the
+// line breaks before it, per declaration or reference, was quadratic).
+func lineOf(u *check.Unit, off int) int {
+	l, _ := u.Position(off)
+	return l
+}
+
+// line is the 1-based line of off in f's source.
+func (f *fileNames) line(off int) int {
+	if f.unit != nil {
+		return lineOf(f.unit, off)
+	}
+	return bytes.Count(f.src[:off], []byte("\n")) + 1
+}
+
+// declsNamed indexes decls (u's declarations in id) by name, once per
+// unit: a pass over every declaration per name asked about was
+// quadratic in the names of a file.
+func declsNamed(u *check.Unit, id lang.ID, decls []Declaration) map[string][]int {
+	return u.Memo("naming.declsNamed:"+string(id), func() any {
+		work.Of(u).Add(len(decls))
+		m := map[string][]int{}
+		for i, d := range decls {
+			m[d.Name] = append(m[d.Name], i)
+		}
+		return m
+	}).(map[string][]int)
 }
 
 // ResolveAt resolves the declaration whose name starts at off.
@@ -104,7 +133,7 @@ func resolveAt(u *check.Unit, id lang.ID, off int, byName bool) (Binding, string
 		return Binding{}, "no declaration starts here"
 	}
 	d := decls[i]
-	line := 1 + strings.Count(string(u.Src[:d.Start]), "\n")
+	line, _ := u.Position(d.Start) // counting the lines before it was linear per declaration
 	f, err := unitNames(u, id)
 	if err != nil {
 		return Binding{}, fmt.Sprintf("indexing identifiers: %v", err)
@@ -134,11 +163,23 @@ func resolveAt(u *check.Unit, id lang.ID, off int, byName bool) (Binding, string
 	}
 	stmt := declStatement(n, scope)
 	b := Binding{Decl: d, Start: scope.Start(), End: scope.End()}
-	for _, r := range f.byName[d.Name] {
+	m := work.Of(u)
+	// The spelling's leaves are in source order: only those from the
+	// scope's start on are read (a pass over all of them per declaration
+	// was quadratic in a spelling declared in many functions).
+	occ := f.byName[d.Name]
+	m.Add(1 + work.Log(len(occ)))
+	lo := sort.Search(len(occ), func(k int) bool { return occ[k].Start() >= scope.Start() })
+	for _, r := range occ[lo:] {
+		if r.Start() > scope.End() {
+			break
+		}
+		m.Add(1)
 		if r.Start() < scope.Start() || r.End() > scope.End() {
 			continue
 		}
-		rl := 1 + strings.Count(string(u.Src[:r.Start()]), "\n")
+		m.Add(1 + work.Log(len(decls)))
+		rl := lineOf(u, r.Start())
 		if r.Start() == d.Start {
 			b.Refs = append(b.Refs, r.Start())
 			continue
@@ -300,7 +341,7 @@ func ScopeTrueEdits(u *check.Unit, id lang.ID, bindings []Binding, newName strin
 	for _, b := range bindings {
 		for _, n := range f.byName[newName] {
 			if n.Start() >= b.Start && n.End() <= b.End {
-				line := 1 + strings.Count(string(u.Src[:n.Start()]), "\n")
+				line := lineOf(u, n.Start())
 				return nil, fmt.Sprintf("renaming %q to %q would collide with %q on line %d, in the scope the new name would enter", b.Decl.Name, newName, newName, line)
 			}
 		}
@@ -344,7 +385,7 @@ func (f *fileNames) captures(name, newName string) string {
 		}
 		for _, n := range f.byName[name] {
 			if n.Start() >= b.Start && n.End() <= b.End {
-				line := 1 + strings.Count(string(f.src[:n.Start()]), "\n")
+				line := lineOf(f.unit, n.Start())
 				return fmt.Sprintf("renaming %q to %q would collide with the local %q in whose scope %q is used on line %d", name, newName, newName, name, line)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // mayDefine is a cheap test that src could define fn: it must contain
@@ -58,9 +59,10 @@ type definition struct {
 // visiting order: pre-order for tree-sitter walks, breadth-first for
 // Python's ast.walk. The reading decides whether a C++ function
 // returning a pointer or reference is found (pointer-returns).
-func definitionsNamed(root syntax.Node, id lang.ID, src []byte, fn string, r reading) []definition {
+func definitionsNamed(root syntax.Node, id lang.ID, src []byte, fn string, r reading, m *work.Meter) []definition {
 	var out []definition
-	for _, n := range candidateDefinitions(root, id, src, fn) {
+	for _, n := range candidateDefinitions(root, id, src, fn, m) {
+		m.Add(1 + len(fn))
 		switch id {
 		case lang.Python:
 			if isAsyncDef(n) {
@@ -108,6 +110,7 @@ func definitionsNamed(root syntax.Node, id lang.ID, src []byte, fn string, r rea
 		depth := make(map[int]int, len(out))
 		for _, f := range out {
 			depth[f.Node.Start()] = pyASTDepth(f.Node)
+			m.Add(1 + depth[f.Node.Start()])
 		}
 		sort.SliceStable(out, func(i, j int) bool { return depth[out[i].Node.Start()] < depth[out[j].Node.Start()] })
 	}
@@ -127,17 +130,19 @@ var definitionType = map[lang.ID]string{
 // may be named fn. A definition named fn contains the text fn, so the
 // walk skips every subtree whose span holds no occurrence of it; on real
 // code that leaves a handful of nodes to visit from Go.
-func candidateDefinitions(root syntax.Node, id lang.ID, src []byte, fn string) []syntax.Node {
+func candidateDefinitions(root syntax.Node, id lang.ID, src []byte, fn string, m *work.Meter) []syntax.Node {
 	typ, ok := definitionType[id]
 	if !ok || !root.Valid() || fn == "" {
 		return nil
 	}
 	var hits []int
+	m.Add(len(src)) // the searches for fn
 	for at := 0; at <= len(src); {
 		i := bytes.Index(src[at:], []byte(fn))
 		if i < 0 {
 			break
 		}
+		m.Add(1 + len(fn))
 		hits = append(hits, at+i)
 		at += i + 1
 	}
@@ -150,6 +155,7 @@ func candidateDefinitions(root syntax.Node, id lang.ID, src []byte, fn string) [
 	}
 	var out []syntax.Node
 	root.Walk(func(n syntax.Node) bool {
+		m.Add(1 + work.Log(len(hits)))
 		if !holds(n) {
 			return false
 		}
@@ -162,6 +168,14 @@ func candidateDefinitions(root syntax.Node, id lang.ID, src []byte, fn string) [
 		return id != lang.Python || pyCompound[t]
 	})
 	return out
+}
+
+// span is the length of n's text (0 for no node).
+func span(n syntax.Node) int {
+	if !n.Valid() {
+		return 0
+	}
+	return n.End() - n.Start()
 }
 
 // pyCompound are the Python nodes whose children may be statements.
@@ -254,6 +268,8 @@ func pyASTDepth(n syntax.Node) int {
 // ast.parse raises for Python).
 func definitionsOf(u *check.Unit, c constraint.Constraint, s task, r reading) ([]definition, *check.Result) {
 	fail := func(msg string) ([]definition, *check.Result) { r := check.Failed(msg); return nil, &r }
+	m := work.Of(u)
+	m.Add(2 * len(u.Src)) // mayDefine's searches
 	if !mayDefine(u.Src, s.id, s.fn) {
 		return fail("no function named " + quote(s.fn) + " is defined")
 	}
@@ -264,9 +280,14 @@ func definitionsOf(u *check.Unit, c constraint.Constraint, s task, r reading) ([
 	if s.id == lang.Python && !pyParses(root) {
 		return fail("code is not valid Python (syntax error)")
 	}
-	funcs := definitionsNamed(root, s.id, u.Src, s.fn, r)
+	funcs := definitionsNamed(root, s.id, u.Src, s.fn, r, m)
 	if len(funcs) == 0 {
 		return fail("no function named " + quote(s.fn) + " is defined")
+	}
+	// The rules then read each definition's parameters and return type
+	// (their nodes and texts), and no more of it.
+	for _, f := range funcs {
+		m.Add(1 + span(f.Params) + span(f.Ret))
 	}
 	return funcs, nil
 }

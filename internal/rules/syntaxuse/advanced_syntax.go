@@ -12,6 +12,7 @@ import (
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/lex"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The advanced_syntax rule decides "the code uses <feature>". The
@@ -177,7 +178,7 @@ func checkAdvancedSyntax(u *check.Unit, c constraint.Constraint) check.Result {
 		return *bad
 	}
 	if c.Lang == lang.Python {
-		if errNode, failed := pythonSyntaxError(root); failed {
+		if errNode, failed := pythonSyntaxError(root, work.Of(u)); failed {
 			return syntaxErrorResult(u, errNode, c.Name)
 		}
 	}
@@ -218,7 +219,9 @@ func tokenPresent(u *check.Unit, id lang.ID, p syntaxPart) bool {
 	if err != nil {
 		return false
 	}
+	m := work.Of(u)
 	for _, t := range toks {
+		m.Add(1)
 		if t.Value != p.token || !lex.NotComment(t) {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The function rule decides "the code calls <function>". As in the
@@ -44,7 +45,11 @@ var callLangs = map[lang.ID]callLang{
 	lang.CSharp:     {sep: ".", call: "invocation_expression", match: csharpCall},
 }
 
-func textIs(n syntax.Node, s string) bool { return n.Valid() && n.Text() == s }
+// textIs compares n's text with s, lengths first: a large node's text
+// is not copied to be compared with a short name.
+func textIs(n syntax.Node, s string) bool {
+	return n.Valid() && n.End()-n.Start() == len(s) && n.Text() == s
+}
 
 // calleeCall matches calls whose callee is a plain identifier, or a member
 // access (memberType) whose nameField holds the method name: the shape of
@@ -175,7 +180,7 @@ func checkFunction(u *check.Unit, c constraint.Constraint) check.Result {
 		return *bad
 	}
 	if c.Lang == lang.Python {
-		if errNode, failed := pythonSyntaxError(root); failed {
+		if errNode, failed := pythonSyntaxError(root, work.Of(u)); failed {
 			return syntaxErrorResult(u, errNode, "a call to "+what)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // A forbidden function ("java;!System.exit") is reported at each call.
@@ -102,6 +103,7 @@ func checkForbiddenFunction(u *check.Unit, c constraint.Constraint) check.Result
 		if !callee.Valid() {
 			return false
 		}
+		work.Of(u).Add(1 + callee.End() - callee.Start())
 		segs := segments(callee.Text())
 		if n.Type() == "method_invocation" {
 			segs = javaCallee(n)

@@ -8,6 +8,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The library rule decides "the code uses library <lib>" from its import
@@ -241,6 +242,7 @@ func rustPathRoot(n syntax.Node) string {
 func declImport(nodeType string) importFinder {
 	return func(u *check.Unit, root syntax.Node, id lang.ID, lib string, _ importReading) (syntax.Node, bool) {
 		return firstMatch(u, root, id, nodesOf(nodeType), func(n syntax.Node) bool {
+			work.Of(u).Add(1 + n.End() - n.Start())
 			return strings.Contains(n.Text(), lib)
 		})
 	}
@@ -278,7 +280,7 @@ func checkLibrary(u *check.Unit, c constraint.Constraint) check.Result {
 		return *bad
 	}
 	if c.Lang == lang.Python {
-		if errNode, failed := pythonSyntaxError(root); failed {
+		if errNode, failed := pythonSyntaxError(root, work.Of(u)); failed {
 			return syntaxErrorResult(u, errNode, "an import of "+c.Name)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // The evaluator parses Python with ast.parse first: code that does not
@@ -16,12 +17,13 @@ import (
 // tree-sitter Python tree containing an ERROR or MISSING node. It returns
 // the first such node (a MISSING one first: it marks the exact spot) so a
 // finding can point at it.
-func pythonSyntaxError(root syntax.Node) (syntax.Node, bool) {
+func pythonSyntaxError(root syntax.Node, m *work.Meter) (syntax.Node, bool) {
 	if !root.HasError() {
 		return syntax.Node{}, false
 	}
 	var missing, errNode syntax.Node
 	root.Walk(func(n syntax.Node) bool {
+		m.Add(1)
 		if missing.Valid() {
 			return false
 		}

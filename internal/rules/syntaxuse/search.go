@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // How the three rules search the code: one parse per unit and language,
@@ -77,12 +78,26 @@ func (p nodePattern) matches(n syntax.Node) bool {
 // the tree is walked instead. Patterns are constants of this package,
 // compiled by the tests for every language, so a compile error is a
 // programming error.
+//
+// It charges u's work meter per node it walks and per match it offers
+// accept; the query cursor's own pass over the tree (in C, not counted
+// node by node) is charged as one unit per byte of the source, which
+// bounds the nodes it visits.
 func firstMatch(u *check.Unit, root syntax.Node, id lang.ID, p nodePattern, accept func(syntax.Node) bool) (syntax.Node, bool) {
+	m := work.Of(u)
 	var hit syntax.Node
 	if deeplyNested(u) {
-		hit = root.FindFirst(func(n syntax.Node) bool { return p.matches(n) && (accept == nil || accept(n)) })
+		hit = root.FindFirst(func(n syntax.Node) bool {
+			m.Add(1)
+			return p.matches(n) && (accept == nil || accept(n))
+		})
 	} else {
-		hit = syntax.MustQuery(id, p.query()).First(root, accept)
+		m.Add(len(u.Src))
+		counted := accept
+		if accept != nil {
+			counted = func(n syntax.Node) bool { m.Add(1); return accept(n) }
+		}
+		hit = syntax.MustQuery(id, p.query()).First(root, counted)
 	}
 	return hit, hit.Valid()
 }
@@ -94,6 +109,7 @@ func firstMatch(u *check.Unit, root syntax.Node, id lang.ID, p nodePattern, acce
 // feature. fold compares case-insensitively.
 func srcLacks(u *check.Unit, fold bool, needles ...string) bool {
 	src := u.Src
+	work.Of(u).Add(len(src) * max(len(needles), 1))
 	if fold {
 		src = u.Memo("syntax.lowerSrc", func() any { return bytes.ToLower(u.Src) }).([]byte)
 	}
@@ -116,6 +132,7 @@ const maxQueryDepth = 256
 // sends a few odd files down the slower, equally correct path.
 func deeplyNested(u *check.Unit) bool {
 	return u.Memo("syntax.deeplyNested", func() any {
+		work.Of(u).Add(len(u.Src))
 		depth := 0
 		for _, b := range u.Src {
 			switch b {

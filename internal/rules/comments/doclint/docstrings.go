@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var docstringStyle = &Style{
@@ -44,6 +45,7 @@ var pyBlockNodes = map[string]bool{
 var pyVariadicMagic = map[string]bool{"__init__": true, "__call__": true, "__new__": true}
 
 type pyDocWalker struct {
+	m       *work.Meter // charged per child of each container walked
 	issues  []Issue
 	checked int
 	all     map[string]bool // a literal __all__, or nil
@@ -57,7 +59,8 @@ func decideDocstrings(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	if strings.HasSuffix(file, ".pyi") {
 		return nil, 0, "a type stub (.pyi) is not checked for docstrings, as pydocstyle does not match it by default"
 	}
-	w := &pyDocWalker{all: pyDunderAll(root)}
+	w := &pyDocWalker{all: pyDunderAll(root), m: work.Of(u)}
+	w.m.Add(1 + root.ChildCount()) // pyDunderAll's pass
 	if pyPublicModule(u.Path) {
 		w.checked++
 		kind, code := "module", "D100"
@@ -194,6 +197,7 @@ func pyDocstring(body syntax.Node) (pyDocState, syntax.Node) {
 // level walks the definitions of the module (class == "") or of a class
 // body; public says whether that class is.
 func (w *pyDocWalker) level(n syntax.Node, class string, public bool) {
+	w.m.Add(1 + n.ChildCount())
 	eachChild(n, func(c syntax.Node) {
 		switch t := c.Type(); {
 		case t == "function_definition" || t == "class_definition":

@@ -17,6 +17,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var goDocStyle = &Style{
@@ -48,7 +49,8 @@ func decideGoDoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	if goGenerated(u.Src) {
 		return nil, 0, "a generated file (// Code generated ... DO NOT EDIT.) is not checked for GoDoc"
 	}
-	w := &goDocWalker{sortFlags: map[string]int{}}
+	w := &goDocWalker{sortFlags: map[string]int{}, m: work.Of(u)}
+	w.m.Add(1 + root.ChildCount())
 	var g goGrouper
 	g.reset()
 	main := false

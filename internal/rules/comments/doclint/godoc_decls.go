@@ -10,9 +10,11 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 type goDocWalker struct {
+	m       *work.Meter // charged per child of each container walked
 	issues  []Issue
 	checked int
 	// pending are the findings of Len, Less and Swap methods, kept only
@@ -143,6 +145,7 @@ type goGenDecl struct {
 }
 
 func (w *goDocWalker) genDecl(d syntax.Node, doc []syntax.Node) {
+	w.m.Add(1 + d.ChildCount())
 	gd := &goGenDecl{kind: strings.TrimSuffix(d.Type(), "_declaration"), doc: doc}
 	container := d
 	eachChild(d, func(c syntax.Node) {

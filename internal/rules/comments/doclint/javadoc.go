@@ -16,6 +16,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var javadocStyle = &Style{
@@ -60,6 +61,7 @@ var javaMemberDecls = map[string]string{
 }
 
 type javaWalker struct {
+	m       *work.Meter // charged per child of each container walked
 	src     []byte
 	issues  []Issue
 	checked int
@@ -74,12 +76,13 @@ type javaBody struct {
 }
 
 func decideJavadoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
-	w := &javaWalker{src: u.Src}
+	w := &javaWalker{src: u.Src, m: work.Of(u)}
 	w.body(root, javaBody{jPublic, "file"})
 	return w.issues, w.checked, ""
 }
 
 func (w *javaWalker) body(container syntax.Node, b javaBody) {
+	w.m.Add(1 + container.ChildCount())
 	var comments []syntax.Node
 	eachChild(container, func(c syntax.Node) {
 		t := c.Type()

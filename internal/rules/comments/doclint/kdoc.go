@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var kdocStyle = &Style{
@@ -38,6 +39,7 @@ var kdocStyle = &Style{
 var kotlinClassDecls = map[string]bool{"class_declaration": true, "object_declaration": true, "companion_object": true}
 
 type kotlinWalker struct {
+	m        *work.Meter // charged per child of each container walked
 	src      []byte
 	comments []syntax.Node // every comment, in source order
 	issues   []Issue
@@ -45,7 +47,7 @@ type kotlinWalker struct {
 }
 
 func decideKDoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
-	w := &kotlinWalker{src: u.Src}
+	w := &kotlinWalker{src: u.Src, m: work.Of(u)}
 	for _, c := range syntax.MustQuery(lang.Kotlin, "[(multiline_comment) (line_comment)] @c").Captures(root) {
 		w.comments = append(w.comments, c.Node)
 	}
@@ -56,6 +58,7 @@ func decideKDoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 // body checks the declarations directly in container (a file, class or
 // object body), all of whose enclosing classes are public.
 func (w *kotlinWalker) body(container syntax.Node) {
+	w.m.Add(1 + container.ChildCount())
 	eachChild(container, func(c syntax.Node) {
 		switch t := c.Type(); {
 		case kotlinClassDecls[t]:

@@ -14,6 +14,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 var rustdocStyle = &Style{
@@ -44,6 +45,7 @@ var rustItemKinds = map[string]string{
 }
 
 type rustWalker struct {
+	m       *work.Meter // charged per child of each container walked
 	issues  []Issue
 	checked int
 	// impls holds the findings in inherent impls by self type, kept
@@ -63,7 +65,7 @@ func decideRustdoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 	if rustAllowsMissingDocs(root) {
 		return nil, 0, "the file allows missing docs (#![allow(missing_docs)])"
 	}
-	w := &rustWalker{impls: map[string][]Issue{}, implN: map[string]int{}, declared: map[string]bool{}}
+	w := &rustWalker{impls: map[string][]Issue{}, implN: map[string]int{}, declared: map[string]bool{}, m: work.Of(u)}
 	w.items(root, "module", false)
 	for t, is := range w.impls {
 		if pub, ok := w.declared[t]; !ok || pub {
@@ -182,6 +184,7 @@ func pubVisible(item syntax.Node) bool {
 // struct/enum body. in is the container kind; all says whether its items
 // are public without a `pub` of their own (trait items, enum variants).
 func (w *rustWalker) items(container syntax.Node, in string, all bool) {
+	w.m.Add(1 + container.ChildCount())
 	pre := rustPrelude{start: -1}
 	eachChild(container, func(c syntax.Node) {
 		switch t := c.Type(); t {

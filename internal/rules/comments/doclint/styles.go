@@ -18,6 +18,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
+	"github.com/iflint/iflint/internal/work"
 )
 
 // Style is one lint-profile documentation rule.
@@ -122,6 +123,7 @@ func Run(u *check.Unit, ds *Style) Report {
 			return Report{Err: err}
 		}
 		issues, checked, skip := ds.decide(u, t.Root())
+		work.Of(u).Add(len(issues) * (1 + work.Log(len(issues))))
 		sort.SliceStable(issues, func(i, j int) bool { return issues[i].Start < issues[j].Start })
 		return Report{Issues: issues, Checked: checked, Skip: skip, Partial: t.HasError()}
 	}).(Report)
