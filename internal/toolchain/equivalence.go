@@ -278,6 +278,9 @@ for n in ast.walk(tree):
         del b[0]
         if not b:
             b.append(ast.Pass())
+# The Pass standing for a removed docstring has no position; compile
+# requires one.
+ast.fix_missing_locations(tree)
 code = compile(tree, 'f', 'exec', dont_inherit=True)
 out = []
 def walk(c):

@@ -23,6 +23,13 @@ func TestEquivalenceBuilds(t *testing.T) {
 		old, same string
 		diff      string
 	}{
+		// A function whose body is only its docstring (python-fire):
+		// the docstring stands apart from the code, and what is left
+		// still compiles.
+		{lang.Python, "d.py",
+			"def f():\n  \"\"\"Only a docstring.\n\n  More.\n  \"\"\"\n",
+			"def f():\n    \"\"\"Only a docstring.\n\n    More.\n    \"\"\"\n",
+			"def f():\n    return 1\n"},
 		{lang.Python, "m.py",
 			"def f(a):\n    myVal = a + 1  # one\n    return myVal\n",
 			"def f(a):\n    my_val = a + 1\n    # one\n    return my_val\n",
