@@ -41,7 +41,12 @@ var indentationDoc = &check.Doc{
 			Measured: "eslint's tests/lib/rules/indent.js: 787 of 793 cases agree (99.2%; 297 excluded: non-default options, custom parsers, " +
 				"tree-sitter syntax errors); on webpack's lib/ eslint (indent: [tab, {SwitchCase: 1}]) and this rule report 3,674 and 3,661 lines, " +
 				"3,657 of them the same; on vuejs/core's packages/*/src/**/*.ts eslint with typescript-eslint reports 325 lines and this rule 320, all among them"},
-		{Tool: "checkstyle, clang-format, rustfmt", Rules: "Indentation (lineWrappingIndentation as a minimum), continuation and alignment conventions, rustfmt's layouts",
-			Measured: "not measured on the tools' own inputs; google-java-format's gson (264 files) and rustfmt-clean tokio (793) and ripgrep (110) have no finding"},
+		{Tool: "checkstyle 8.36", Rules: "Indentation (default options; basicOffset 2, caseIndent 2, arrayInitIndent 2 for gson) and FileTabCharacter (eachLine)",
+			Measured: "per non-blank line, both tools on the same files: jsoup src/main 99.977% (25,960 lines; 129 lines both report, 3 only checkstyle, " +
+				"3 only iflint), jsoup src/test 99.966% (23,858), gson gson/src/main 100% (17,666), gson extras 100% (1,422), gson gson/src/test 99.703% " +
+				"(25,915; the 77 lines checkstyle alone reports are lambdas after a cast, as google-java-format lays them out)"},
+		{Tool: "clang-format, rustfmt", Rules: "continuation and alignment conventions, rustfmt's layouts",
+			Measured: "benchmark/mutation (formatter-clean files, seeded re-indentations): C on cJSON 65.9% of mutations caught, C++ on nlohmann/json " +
+				"55.6%, Rust on clap 87.5%; rustfmt-clean tokio (793 files) and ripgrep (110) have no finding"},
 	},
 }
