@@ -3,8 +3,6 @@ package infer
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,15 +13,7 @@ import (
 // and clangFormat as src/.clang-format when it is set.
 func cTree(t *testing.T, clangFormat string) string {
 	dir := t.TempDir()
-	write := func(p, s string) {
-		p = filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := treeWriter(t, dir)
 	for i := 0; i < 30; i++ {
 		write(fmt.Sprintf("src/part%d.c", i), fmt.Sprintf("int size_of_%d(int count)\n{\n    if (count > 0)\n    {\n        return count;\n    }\n    return 0;\n}\n", i))
 	}

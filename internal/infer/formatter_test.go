@@ -15,15 +15,7 @@ import (
 // and pkg as web/package.json when it is set.
 func jsTree(t *testing.T, pkg string) string {
 	dir := t.TempDir()
-	write := func(p, s string) {
-		p = filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := treeWriter(t, dir)
 	for i := 0; i < 30; i++ {
 		write(fmt.Sprintf("web/src/part%d.js", i), fmt.Sprintf("function sizeOf%d(items) {\n  if (items.length > 0) {\n    return items.length;\n  }\n  return 0;\n}\n\nmodule.exports = { sizeOf%d };\n", i, i))
 	}
@@ -31,6 +23,20 @@ func jsTree(t *testing.T, pkg string) string {
 		write("web/package.json", pkg)
 	}
 	return dir
+}
+
+// treeWriter writes files (slash paths) under dir, making their
+// directories.
+func treeWriter(t *testing.T, dir string) func(p, s string) {
+	return func(p, s string) {
+		p = filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func indentOf(t *testing.T, r *Report, id lang.ID) *Decision {

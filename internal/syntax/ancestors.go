@@ -13,16 +13,6 @@ package syntax
 
 typedef struct { ifl_node node; uint32_t capture, anc, nanc; } ifl_anc_capture;
 
-static bool ifl_grow(void **p, uint32_t *cap, uint32_t need, size_t size) {
-	if (need <= *cap) return true;
-	uint32_t c = *cap ? *cap : 64;
-	while (c < need) c *= 2;
-	void *grown = realloc(*p, (size_t)c * size);
-	if (!grown) return false;
-	*p = grown;
-	*cap = c;
-	return true;
-}
 
 // ifl_collect_anc is ifl_collect (walk.go) that also copies, for each
 // capture, up to depth[capture] of the node's ancestors, nearest first,

@@ -26,6 +26,32 @@ bool ts_query_cursor_next_match(void *, ifl_qmatch *);
 // match's pattern and the match's number in the run.
 typedef struct { ifl_node node; uint32_t index, pattern, match; } ifl_rcap;
 
+// ifl_rcaps is the growing result of a rooted run.
+typedef struct { ifl_rcap *out; uint32_t n, cap, matches; } ifl_rcaps;
+
+// ifl_run_at runs query from node only and appends its captures to r;
+// false when memory ran out (r->out is then freed).
+static bool ifl_run_at(void *qc, const void *query, ifl_node node, ifl_rcaps *r) {
+	ts_query_cursor_exec(qc, query, node);
+	ifl_qmatch m;
+	while (ts_query_cursor_next_match(qc, &m)) {
+		for (uint16_t k = 0; k < m.capture_count; k++) {
+			if (!ifl_grow((void **)&r->out, &r->cap, r->n + 1, sizeof *r->out)) {
+				free(r->out);
+				r->out = NULL;
+				return false;
+			}
+			r->out[r->n].node = m.captures[k].node;
+			r->out[r->n].index = m.captures[k].index;
+			r->out[r->n].pattern = m.pattern_index;
+			r->out[r->n].match = r->matches;
+			r->n++;
+		}
+		r->matches++;
+	}
+	return true;
+}
+
 // ifl_rooted walks root's subtree in pre-order and runs query from every
 // visible node whose symbol is listed (roots[symbol] != 0; empty nodes at
 // the very start are left out, as the query cursor's range leaves them),
@@ -33,47 +59,26 @@ typedef struct { ifl_node node; uint32_t index, pattern, match; } ifl_rcap;
 // malloc'ed array the caller frees, their number in *count (UINT32_MAX
 // when memory ran out).
 static ifl_rcap *ifl_rooted(ifl_node root, const void *query, const uint8_t *roots, uint32_t nroots, uint32_t *count) {
-	ifl_rcap *out = NULL;
-	uint32_t n = 0, cap = 0, matches = 0;
+	ifl_rcaps r = {0};
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	ifl_cursor c = ts_tree_cursor_new(root);
 	for (;;) {
 		ifl_node node = ts_tree_cursor_current_node(&c);
 		uint16_t s = ts_node_symbol(node);
-		if (s < nroots && roots[s] && ts_node_end_byte(node) > 0) {
-			ts_query_cursor_exec(qc, query, node);
-			ifl_qmatch m;
-			while (ts_query_cursor_next_match(qc, &m)) {
-				for (uint16_t k = 0; k < m.capture_count; k++) {
-					if (n == cap) {
-						cap = cap ? 2 * cap : 64;
-						ifl_rcap *grown = realloc(out, cap * sizeof *out);
-						if (!grown) {
-							free(out);
-							ts_tree_cursor_delete(&c);
-							ts_query_cursor_delete(qc);
-							*count = UINT32_MAX;
-							return NULL;
-						}
-						out = grown;
-					}
-					out[n].node = m.captures[k].node;
-					out[n].index = m.captures[k].index;
-					out[n].pattern = m.pattern_index;
-					out[n].match = matches;
-					n++;
-				}
-				matches++;
-			}
+		if (s < nroots && roots[s] && ts_node_end_byte(node) > 0 && !ifl_run_at(qc, query, node, &r)) {
+			ts_tree_cursor_delete(&c);
+			ts_query_cursor_delete(qc);
+			*count = UINT32_MAX;
+			return NULL;
 		}
 		if (ts_tree_cursor_goto_first_child(&c)) continue;
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) {
 				ts_tree_cursor_delete(&c);
 				ts_query_cursor_delete(qc);
-				*count = n;
-				return out;
+				*count = r.n;
+				return r.out;
 			}
 		}
 	}
@@ -82,40 +87,21 @@ static ifl_rcap *ifl_rooted(ifl_node root, const void *query, const uint8_t *roo
 // ifl_rooted_walk is ifl_rooted over a tree's walk (treewalk.go)
 // instead of a tree cursor: the same nodes in the same order.
 static ifl_rcap *ifl_rooted_walk(const ifl_wnode *walk, uint32_t nwalk, const void *query, const uint8_t *roots, uint32_t nroots, uint32_t *count) {
-	ifl_rcap *out = NULL;
-	uint32_t n = 0, cap = 0, matches = 0;
+	ifl_rcaps r = {0};
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	for (uint32_t w = 0; w < nwalk; w++) {
 		uint16_t s = walk[w].sym;
 		if (!(s < nroots && roots[s] && walk[w].end > 0)) continue;
-		ts_query_cursor_exec(qc, query, walk[w].node);
-		ifl_qmatch m;
-		while (ts_query_cursor_next_match(qc, &m)) {
-			for (uint16_t k = 0; k < m.capture_count; k++) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					ifl_rcap *grown = realloc(out, cap * sizeof *out);
-					if (!grown) {
-						free(out);
-						ts_query_cursor_delete(qc);
-						*count = UINT32_MAX;
-						return NULL;
-					}
-					out = grown;
-				}
-				out[n].node = m.captures[k].node;
-				out[n].index = m.captures[k].index;
-				out[n].pattern = m.pattern_index;
-				out[n].match = matches;
-				n++;
-			}
-			matches++;
+		if (!ifl_run_at(qc, query, walk[w].node, &r)) {
+			ts_query_cursor_delete(qc);
+			*count = UINT32_MAX;
+			return NULL;
 		}
 	}
 	ts_query_cursor_delete(qc);
-	*count = n;
-	return out;
+	*count = r.n;
+	return r.out;
 }
 
 uint32_t ts_query_pattern_count(const void *);

@@ -30,12 +30,7 @@ static ifl_wnode *ifl_walk(ifl_node root, uint32_t *count) {
 	uint32_t n = 0, cap = 0, sp = 0, scap = 0;
 	ifl_cursor c = ts_tree_cursor_new(root);
 	for (;;) {
-		if (n == cap) {
-			uint32_t ncap = cap ? cap * 2 : 1024;
-			ifl_wnode *grown = realloc(out, (size_t)ncap * sizeof *out);
-			if (!grown) goto fail;
-			out = grown, cap = ncap;
-		}
+		if (!ifl_grow((void **)&out, &cap, n + 1, sizeof *out)) goto fail;
 		ifl_node m = ts_tree_cursor_current_node(&c);
 		ifl_wnode *w = &out[n];
 		w->node = m;
@@ -48,12 +43,7 @@ static ifl_wnode *ifl_walk(ifl_node root, uint32_t *count) {
 		w->flags = (ts_node_is_named(m) ? 1 : 0) | (ts_node_is_missing(m) ? 2 : 0);
 		n++;
 		if (ts_tree_cursor_goto_first_child(&c)) {
-			if (sp == scap) {
-				uint32_t ncap = scap ? scap * 2 : 64;
-				int32_t *grown = realloc(stack, (size_t)ncap * sizeof *stack);
-				if (!grown) goto fail;
-				stack = grown, scap = ncap;
-			}
+			if (!ifl_grow((void **)&stack, &scap, sp + 1, sizeof *stack)) goto fail;
 			stack[sp++] = (int32_t)(n - 1);
 			continue;
 		}

@@ -7,6 +7,20 @@
 #include <stdlib.h>
 
 typedef struct { uint32_t context[4]; const void *id; const void *tree; } ifl_node;
+
+// ifl_grow makes the array *p of *cap elements of size bytes hold at
+// least need, doubling from 64; false when memory ran out (*p is then
+// unchanged, for the caller to free).
+static inline bool ifl_grow(void **p, uint32_t *cap, uint32_t need, size_t size) {
+	if (need <= *cap) return true;
+	uint32_t c = *cap ? *cap : 64;
+	while (c < need) c *= 2;
+	void *grown = realloc(*p, (size_t)c * size);
+	if (!grown) return false;
+	*p = grown;
+	*cap = c;
+	return true;
+}
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } ifl_cursor;
 
 // ifl_wnode is one node of a tree's walk (treewalk.go).
