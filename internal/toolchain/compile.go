@@ -67,17 +67,7 @@ func CompileFile(ctx context.Context, prefix []string, extra func(dir string) []
 	}
 	ctx, cancel := context.WithTimeout(ctx, CompileTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, prefix[0], args...)
-	cmd.Dir = dir
-	cmd.Env = CompilerEnv(setEnv)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process == nil {
-			return nil
-		}
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	cmd.WaitDelay = 2 * time.Second
+	cmd := groupCommand(ctx, dir, setEnv, append([]string{prefix[0]}, args...)...)
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	err = cmd.Run()
@@ -127,4 +117,23 @@ func secretEnv(k string) bool {
 		}
 	}
 	return false
+}
+
+// groupCommand is argv run in dir under the compilers' environment
+// (CompilerEnv with set) in a process group of its own, the whole group
+// killed when ctx ends: a compiler or formatter that forks (javac's
+// daemons, a shell wrapper) leaves nothing behind.
+func groupCommand(ctx context.Context, dir string, set map[string]string, argv ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = CompilerEnv(set)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		if cmd.Process == nil {
+			return nil
+		}
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	cmd.WaitDelay = 2 * time.Second
+	return cmd
 }

@@ -41,7 +41,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/iflint/iflint/internal/cache"
@@ -224,17 +223,7 @@ func (e *Equivalence) remember(id lang.ID, path string, b Build, like *Build) {
 // path removed, and whether the command succeeded. An error means it
 // could not run or ran out of time: no verdict on the code.
 func exe(ctx context.Context, dir string, argv ...string) (string, bool, error) {
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Env = CompilerEnv(map[string]string{"LC_ALL": "C", "PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"})
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process == nil {
-			return nil
-		}
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	cmd.WaitDelay = 2 * time.Second
+	cmd := groupCommand(ctx, dir, map[string]string{"LC_ALL": "C", "PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"}, argv...)
 	out, err := cmd.CombinedOutput()
 	text := strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")
 	if ctx.Err() != nil {

@@ -40,7 +40,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/iflint/iflint/internal/cache"
@@ -268,17 +267,7 @@ func (fs *Formatters) Format(ctx context.Context, f *Formatting, src []byte) (Fo
 func runFormatter(ctx context.Context, f *Formatting, src []byte, timeout time.Duration) (FormatResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, f.argv[0], f.argv[1:]...)
-	cmd.Dir = f.dir
-	cmd.Env = CompilerEnv(map[string]string{"LC_ALL": "C"})
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process == nil {
-			return nil
-		}
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	cmd.WaitDelay = 2 * time.Second
+	cmd := groupCommand(ctx, f.dir, map[string]string{"LC_ALL": "C"}, f.argv...)
 	cmd.Stdin = bytes.NewReader(src)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
