@@ -44,7 +44,8 @@ var indentationDoc = &check.Doc{
 		{Tool: "checkstyle 8.36", Rules: "Indentation (default options; basicOffset 2, caseIndent 2, arrayInitIndent 2 for gson) and FileTabCharacter (eachLine)",
 			Measured: "per non-blank line, both tools on the same files: jsoup src/main 99.977% (25,960 lines; 129 lines both report, 3 only checkstyle, " +
 				"3 only iflint), jsoup src/test 99.966% (23,858), gson gson/src/main 100% (17,666), gson extras 100% (1,422), gson gson/src/test 99.703% " +
-				"(25,915; the 77 lines checkstyle alone reports are lambdas after a cast, as google-java-format lays them out)"},
+				"(25,915; the 77 lines checkstyle alone reports are lambdas after a cast, as google-java-format lays them out), commons-lang src/main 99.042% " +
+				"(96,344; mostly a block after `} else // comment`); benchmark/peers/layoutjava/compare.py reproduces each"},
 		{Tool: "clang-format, rustfmt", Rules: "continuation and alignment conventions, rustfmt's layouts",
 			Measured: "benchmark/mutation (formatter-clean files, seeded re-indentations): C on cJSON 65.9% of mutations caught, C++ on nlohmann/json " +
 				"55.6%, Rust on clap 87.5%; rustfmt-clean tokio (793 files) and ripgrep (110) have no finding"},
