@@ -1,5 +1,7 @@
 package layout
 
+import "bytes"
+
 // What the tree model reads of a line's ancestors: their brackets, the
 // column a visual indent aligns with, their siblings and preambles.
 
@@ -29,6 +31,26 @@ func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 		return l.col, c == ')' || c == ']' || c == '}' || c == '.' || c == '?'
 	}
 	return 0, false
+}
+
+// stringEndsBefore reports whether the last non-blank line before line i
+// is the last line of a multi-line string: text the model does not judge
+// (lineSkip), ending with a quote and a raw string's hashes.
+func (b *treeIndent) stringEndsBefore(i int) bool {
+	m := b.m
+	for j := i - 1; j >= 0; j-- {
+		m.meter.Add(1)
+		l := m.lines[j]
+		if l.lead == l.end {
+			continue
+		}
+		if l.kind != lineSkip {
+			return false
+		}
+		t := bytes.TrimRight(m.src[l.lead:l.end], "# \t")
+		return len(t) > 0 && t[len(t)-1] == '"'
+	}
+	return false
 }
 
 // hasCommentChildMemo reports a comment among n's children or those of

@@ -421,8 +421,16 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					}
 				}
 				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
+					// The chain's column comes first: it is where
+					// rustfmt puts a chain line, so where a fix does.
 					if p, ok := b.closerLineBefore(i); ok {
-						l.want = append(l.want, p)
+						l.want = append([]int{p}, l.want...)
+					} else if b.stringEndsBefore(i) {
+						// A chain on a multi-line string (`r#"` ... `"#`
+						// / `.trim()`): the string's last line is text,
+						// at column 0 as often as not, and rustfmt
+						// continues the chain at the statement's level.
+						l.want = append([]int{bc}, l.want...)
 					}
 				}
 			}
