@@ -45,7 +45,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	b.hasErr = make([]bool, len(b.f))
 	b.comments = make([]int8, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
-		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) {
+		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) && b.f[i].Type != "#endif" {
+			// A MISSING `#endif` is the grammar closing a conditional
+			// that the braces cross (`#ifdef __cplusplus` / `extern "C"
+			// {` / `#endif` ... `#ifdef __cplusplus` / `}` / `#endif`):
+			// directive lines are not judged, and the code between them
+			// parsed whole.
 			b.hasErr[i] = true
 		}
 		if p := b.f[i].Parent; p >= 0 && b.hasErr[i] {
@@ -382,6 +387,12 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				// A declaration's body on a line of its own, below a
 				// wrapped head (`typedef struct` / `{`).
 				l.want = []int{bc}
+			case startsChild && at == "declaration" && (b.typ(child) == "function_declarator" || b.typ(child) == "pointer_declarator"):
+				// A prototype's name under its return type
+				// (`CJSON_PUBLIC(cJSON *)` / `cJSONUtils_GetPointer(...)`,
+				// GNU's `static int` / `f (void);`), as clang-format
+				// breaks after a return type: at the declaration's level.
+				l.want = []int{bc, bc + u}
 			case spec.free[at]:
 				l.free = true
 				l.want = []int{l.col}
