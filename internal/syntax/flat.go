@@ -140,20 +140,7 @@ func (n Node) Flatten() []FlatNode {
 	defer C.free(unsafe.Pointer(buf))
 	flat := unsafe.Slice(buf, int(count))
 	out = slices.Grow(out, len(flat))
-	// Type and field names are the grammar's static strings: convert
-	// each once.
-	names := map[*C.char]string{}
-	name := func(p *C.char) string {
-		if p == nil {
-			return ""
-		}
-		s, ok := names[p]
-		if !ok {
-			s = C.GoString(p)
-			names[p] = s
-		}
-		return s
-	}
+	name := cNames{}.name
 	// stack[d] is the node last seen at depth d, last[d] the last child
 	// added under it.
 	stack, last := []int{root}, []int{-1}
@@ -182,18 +169,7 @@ func (n Node) Flatten() []FlatNode {
 // out holds the root; the walk's node i is out's node i.
 func flattenWalk(out []FlatNode, walk []C.ifl_wnode) []FlatNode {
 	out = slices.Grow(out, len(walk)-1)
-	names := map[*C.char]string{}
-	name := func(p *C.char) string {
-		if p == nil {
-			return ""
-		}
-		s, ok := names[p]
-		if !ok {
-			s = C.GoString(p)
-			names[p] = s
-		}
-		return s
-	}
+	name := cNames{}.name
 	last := make([]int32, len(walk)) // the last child added under each node
 	for i := range last {
 		last[i] = -1
@@ -222,4 +198,20 @@ func FlatChildren(f []FlatNode, i int) []int {
 		out = append(out, c)
 	}
 	return out
+}
+
+// cNames converts the grammar's type and field names, static C strings,
+// to Go strings once each.
+type cNames map[*C.char]string
+
+func (m cNames) name(p *C.char) string {
+	if p == nil {
+		return ""
+	}
+	s, ok := m[p]
+	if !ok {
+		s = C.GoString(p)
+		m[p] = s
+	}
+	return s
 }

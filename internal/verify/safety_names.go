@@ -109,7 +109,7 @@ func renameRisk(old, new *check.Unit, id lang.ID, rn rename, oa, na atoms, other
 		if strings.Contains(a.node.Parent().Type(), "shorthand") {
 			return need("on line %d it is also a field or key name in shorthand form", line)
 		}
-		if !member && isMemberName(a.node) {
+		if !member && naming.MemberName(a.node) {
 			return need("on line %d it names a member of another value, which the rename would respell too", line)
 		}
 	}
@@ -399,24 +399,3 @@ func fieldOf(n syntax.Node) string {
 	return ""
 }
 
-// isMemberName reports whether identifier n is the member part of a
-// member access (obj.name, obj->name, obj::name).
-func isMemberName(n syntax.Node) bool {
-	p := n.Parent()
-	switch p.Type() {
-	case "member_expression", "attribute", "selector_expression", "field_expression", "field_access",
-		"method_invocation", "scoped_identifier", "qualified_identifier", "navigation_suffix", "member_access_expression":
-	default:
-		return false
-	}
-	for i := 0; i < p.ChildCount(); i++ {
-		if c := p.Child(i); c.Start() == n.Start() && c.Type() == n.Type() {
-			switch p.FieldNameForChild(i) {
-			case "object", "operand", "value", "argument", "path", "scope", "expression":
-				return false
-			}
-			return i > 0
-		}
-	}
-	return false
-}

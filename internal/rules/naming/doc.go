@@ -27,6 +27,6 @@
 // documentation as data.
 //
 // Other packages read the lint profile's model through Declarations,
-// Targets, Supported, HasAlternates, Exemptions and IsIdentifier: internal/verify's rename safety proof, internal/infer's
+// Targets, Supported, HasAlternates, Exemptions, IsIdentifier and MemberName: internal/verify's rename safety proof, internal/infer's
 // convention inference, `iflint rules -values` and benchmark/peers/naming.
 package naming

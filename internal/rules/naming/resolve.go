@@ -200,7 +200,7 @@ func resolveAt(u *check.Unit, id lang.ID, off int, byName bool) (Binding, string
 			return Binding{}, fmt.Sprintf("%q on line %d is used in its own declaration, which may refer to an outer one", d.Name, rl)
 		case r.Type() != n.Type():
 			return Binding{}, fmt.Sprintf("%q on line %d is a %s, another namespace than the %s declared on line %d", d.Name, rl, r.Type(), d.Kind, line)
-		case memberName(r):
+		case MemberName(r):
 			continue // obj.name: a member of another value, not this local
 		case caseLabel(r):
 			return Binding{}, fmt.Sprintf("%q on line %d is a case label, which may name an enum constant", d.Name, rl)
@@ -295,9 +295,10 @@ func declStatement(n, scope syntax.Node) syntax.Node {
 	return n.Parent()
 }
 
-// memberName reports whether identifier n is the member part of an
-// access (obj.name, obj->name, Type::name).
-func memberName(n syntax.Node) bool {
+// MemberName reports whether identifier n is the member part of an
+// access (obj.name, obj->name, Type::name). internal/verify's rename
+// safety proof reads accesses the same way.
+func MemberName(n syntax.Node) bool {
 	p := n.Parent()
 	switch p.Type() {
 	case "member_expression", "attribute", "selector_expression", "field_expression", "field_access",
@@ -446,4 +447,4 @@ func EnclosingFunction(n syntax.Node) syntax.Node {
 
 // IsMemberName reports whether identifier n is the member part of an
 // access (obj.name), which no local binds.
-func IsMemberName(n syntax.Node) bool { return memberName(n) }
+func IsMemberName(n syntax.Node) bool { return MemberName(n) }
