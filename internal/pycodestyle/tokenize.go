@@ -90,7 +90,10 @@ func tokenize(lines []string, cols *columns) (toks []token, err error) {
 	var contstr strings.Builder
 	inStr := false
 	var strRow, strB int
-	var strLine, contline, endQuote string
+	// A string's physical lines are lines[strRow-1:], joined once when
+	// it ends: adding each line to the last was quadratic in a long
+	// docstring's lines.
+	var strLine, endQuote string
 	var needcont bool
 	lnum := 0
 	for lnum < len(lines) {
@@ -102,19 +105,18 @@ func tokenize(lines []string, cols *columns) (toks []token, err error) {
 			switch {
 			case found:
 				contstr.WriteString(line[:end])
-				emit(tokString, contstr.String(), strRow, strB, strLine, lnum, end, line, contline+line)
+				emit(tokString, contstr.String(), strRow, strB, strLine, lnum, end, line, strings.Join(lines[strRow-1:lnum], ""))
 				pos = end
 				inStr = false
 				contstr.Reset()
 			case needcont && !strings.HasSuffix(line, "\\\n") && !strings.HasSuffix(line, "\\\r\n"):
 				contstr.WriteString(line)
-				emit(tokError, contstr.String(), strRow, strB, strLine, lnum, len(line), line, contline)
+				emit(tokError, contstr.String(), strRow, strB, strLine, lnum, len(line), line, strings.Join(lines[strRow-1:lnum-1], ""))
 				inStr = false
 				contstr.Reset()
 				continue
 			default:
 				contstr.WriteString(line)
-				contline += line
 				continue
 			}
 		} else if parenlev == 0 && !continued {
@@ -197,7 +199,7 @@ func tokenize(lines []string, cols *columns) (toks []token, err error) {
 					pos = e
 				} else {
 					inStr, needcont = true, false
-					strRow, strB, strLine, contline, endQuote = lnum, start, line, line, q
+					strRow, strB, strLine, endQuote = lnum, start, line, q
 					contstr.Reset()
 					contstr.WriteString(line[start:])
 					pos = max
@@ -206,7 +208,7 @@ func tokenize(lines []string, cols *columns) (toks []token, err error) {
 				if tok[len(tok)-1] == '\n' {
 					q := string(tok[prefixLen(tok)])
 					inStr, needcont = true, true
-					strRow, strB, strLine, contline, endQuote = lnum, start, line, line, q
+					strRow, strB, strLine, endQuote = lnum, start, line, q
 					contstr.Reset()
 					contstr.WriteString(line[start:])
 					pos = max

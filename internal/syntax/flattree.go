@@ -9,8 +9,8 @@ package syntax
 type FlatTree struct {
 	// Nodes are the tree's nodes in pre-order; Nodes[0] is the root.
 	Nodes []FlatNode
-	kids  [][]int
-	named [][]int
+	kids  childLists
+	named childLists
 }
 
 // NewFlatTree copies root's subtree.
@@ -20,47 +20,68 @@ func NewFlatTree(root Node) *FlatTree {
 	return t
 }
 
-// childIndex lists every node's children and named children. The lists
-// are cut from two shared arrays, counted first, rather than grown one
-// append at a time: a slice per node was most of NewFlatTree's time.
-// Each list has its exact length as capacity, so no append can write
-// into a neighbour's.
-func childIndex(nodes []FlatNode) (kids, named [][]int) {
-	nk, nn := make([]int, len(nodes)), make([]int, len(nodes))
+// childLists are every node's child lists in one array, node i's at
+// list[at[i]:at[i+1]]: two flat arrays without pointers, where a slice
+// header per node (the lists before) tripled the index's memory and
+// gave the collector a pointer per node to scan.
+type childLists struct {
+	at   []int32
+	list []int
+}
+
+// of is node i's list, with its length as capacity so that no append
+// can write into a neighbour's; nil when i has none.
+func (c childLists) of(i int) []int {
+	a, b := c.at[i], c.at[i+1]
+	if a == b {
+		return nil
+	}
+	return c.list[a:b:b]
+}
+
+// childIndex lists every node's children and named children, counted
+// first, then filled in node order (a parent's children are in
+// pre-order, so each list comes out in order).
+func childIndex(nodes []FlatNode) (kids, named childLists) {
+	n := len(nodes)
+	kids.at, named.at = make([]int32, n+1), make([]int32, n+1)
 	totalK, totalN := 0, 0
-	for _, n := range nodes {
-		if n.Parent >= 0 {
-			nk[n.Parent]++
+	for _, f := range nodes {
+		if f.Parent >= 0 {
+			kids.at[f.Parent+1]++
 			totalK++
-			if n.Named {
-				nn[n.Parent]++
+			if f.Named {
+				named.at[f.Parent+1]++
 				totalN++
 			}
 		}
 	}
-	kids, named = make([][]int, len(nodes)), make([][]int, len(nodes))
-	bufK, bufN := make([]int, totalK), make([]int, totalN)
-	for i := range nodes {
-		if nk[i] > 0 {
-			kids[i], bufK = bufK[:0:nk[i]], bufK[nk[i]:]
-		}
-		if nn[i] > 0 {
-			named[i], bufN = bufN[:0:nn[i]], bufN[nn[i]:]
-		}
+	for i := 1; i <= n; i++ {
+		kids.at[i] += kids.at[i-1]
+		named.at[i] += named.at[i-1]
 	}
-	for i, n := range nodes {
-		if n.Parent >= 0 {
-			kids[n.Parent] = append(kids[n.Parent], i)
-			if n.Named {
-				named[n.Parent] = append(named[n.Parent], i)
+	kids.list, named.list = make([]int, totalK), make([]int, totalN)
+	// at[p] serves as where p's next child goes while filling, which
+	// leaves it at p's end, its neighbour's start: shifted back after.
+	for i, f := range nodes {
+		if p := f.Parent; p >= 0 {
+			kids.list[kids.at[p]] = i
+			kids.at[p]++
+			if f.Named {
+				named.list[named.at[p]] = i
+				named.at[p]++
 			}
 		}
 	}
+	for i := n; i > 0; i-- {
+		kids.at[i], named.at[i] = kids.at[i-1], named.at[i-1]
+	}
+	kids.at[0], named.at[0] = 0, 0
 	return kids, named
 }
 
 // Children are the indexes of node i's children, in order.
-func (t *FlatTree) Children(i int) []int { return t.kids[i] }
+func (t *FlatTree) Children(i int) []int { return t.kids.of(i) }
 
 // Root is the tree's root node.
 func (t *FlatTree) Root() FlatRef { return FlatRef{t, 0} }
@@ -98,34 +119,34 @@ func (n FlatRef) ChildCount() int {
 	if !n.Valid() {
 		return 0
 	}
-	return len(n.t.kids[n.i])
+	return len(n.t.kids.of(n.i))
 }
 
 func (n FlatRef) Child(k int) FlatRef {
-	if !n.Valid() || k < 0 || k >= len(n.t.kids[n.i]) {
+	if !n.Valid() || k < 0 || k >= len(n.t.kids.of(n.i)) {
 		return FlatRef{n.t, -1}
 	}
-	return FlatRef{n.t, n.t.kids[n.i][k]}
+	return FlatRef{n.t, n.t.kids.of(n.i)[k]}
 }
 
 func (n FlatRef) NamedChildCount() int {
 	if !n.Valid() {
 		return 0
 	}
-	return len(n.t.named[n.i])
+	return len(n.t.named.of(n.i))
 }
 
 func (n FlatRef) NamedChild(k int) FlatRef {
-	if !n.Valid() || k < 0 || k >= len(n.t.named[n.i]) {
+	if !n.Valid() || k < 0 || k >= len(n.t.named.of(n.i)) {
 		return FlatRef{n.t, -1}
 	}
-	return FlatRef{n.t, n.t.named[n.i][k]}
+	return FlatRef{n.t, n.t.named.of(n.i)[k]}
 }
 
 // Field is the first child held under that field name.
 func (n FlatRef) Field(name string) FlatRef {
 	if n.Valid() {
-		for _, c := range n.t.kids[n.i] {
+		for _, c := range n.t.kids.of(n.i) {
 			if n.t.Nodes[c].Field == name {
 				return FlatRef{n.t, c}
 			}

@@ -116,7 +116,7 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 			}
 		}
 		if c.Lang == lang.Python {
-			out, err = pythonIssues(u.Src, flatTreeOf(u, c.Lang, t.Root()), c, work.Of(u))
+			out, err = pythonIssues(u.Src, func() *syntax.FlatTree { return flatTreeOf(u, c.Lang, t.Root()) }, c, work.Of(u))
 			if err != nil {
 				return nil, err
 			}

@@ -29,8 +29,11 @@ var pycodestyleIndentCodes = newSet("E101", "W191", "E111", "E112", "E113", "E11
 var pycodestyleSpacingCodes = newSet("E225", "E227", "E228", "E231", "E251", "E252")
 
 // pythonIssues runs the pycodestyle port and attaches to each finding
-// the fix the tree model computes (or a refusal).
-func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, meter *work.Meter) ([]layoutIssue, error) {
+// the fix the tree model computes (or a refusal). The tree model, and
+// the flat copy of the tree it reads (ftOf), are built only when there
+// is a finding to fix or a line to judge by them: on a clean file they
+// cost as much as pycodestyle itself.
+func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constraint, meter *work.Meter) ([]layoutIssue, error) {
 	in := c.Indent
 	size := 4
 	if !in.Tabs {
@@ -61,14 +64,12 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 		if in.Tabs {
 			tw = 4
 		}
-		return modelIssues(buildIndentModel(src, ft, pythonIndent, tw, tw, meter), in, true), nil
+		return modelIssues(buildIndentModel(src, ftOf(), pythonIndent, tw, tw, meter), in, true), nil
 	}
 	tw := size
 	if in.Tabs {
 		tw = 4
 	}
-	m := buildIndentModel(src, ft, pythonIndent, tw, tw, meter)
-	deps := m.dependents(true)
 	byLine := map[int][]pycodestyle.Error{}
 	var spacing []layoutIssue
 	for _, e := range pc.Errors {
@@ -86,6 +87,11 @@ func pythonIssues(src []byte, ft *syntax.FlatTree, c constraint.Constraint, mete
 			spacing = append(spacing, is)
 		}
 	}
+	if len(byLine) == 0 && !in.Tabs {
+		return spacing, nil // no line to re-indent: the model would fix nothing
+	}
+	m := buildIndentModel(src, ftOf(), pythonIndent, tw, tw, meter)
+	deps := m.dependents(true)
 	if in.Tabs {
 		// The unit is tabs: a statement indented with spaces breaks it
 		// (pycodestyle's W191 the other way round).
