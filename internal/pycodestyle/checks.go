@@ -137,10 +137,10 @@ func (c *Checker) add(code, text string, pos Pos, tok int) {
 // its last (unless that line says "# noqa"). A finding inside a string
 // is reported but never fixed: the blanks are the string's text.
 func (c *Checker) physical() {
-	checked := map[int]bool{}
+	checked := make([]bool, len(c.lines)+1) // by row: a map cost more than the checks
 	indentChar := c.indentChar
 	check := func(row int) {
-		if checked[row] || row < 1 || row > len(c.lines) {
+		if row < 1 || row > len(c.lines) || checked[row] {
 			return
 		}
 		checked[row] = true
@@ -161,10 +161,11 @@ func (c *Checker) physical() {
 			c.add("W191", "indentation contains tabs", Pos{row, k}, -1)
 		}
 	}
-	for _, t := range c.toks {
+	for i := range c.toks {
+		t := &c.toks[i]
 		c.meter.Add(1)
 		switch {
-		case t.typ == tokNL || t.typ == tokNewline || t.end.Col <= len(t.line) && strings.TrimLeft(c.suffix(t), " \t\f") == "\\\n":
+		case t.typ == tokNL || t.typ == tokNewline || t.end.Col <= len(t.line) && strings.TrimLeft(c.suffix(*t), " \t\f") == "\\\n":
 			check(t.start.Row)
 		case t.typ == tokString && strings.Contains(t.text, "\n") && !noqa(t.line):
 			for r := t.start.Row; r < t.end.Row; r++ {

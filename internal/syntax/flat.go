@@ -127,7 +127,7 @@ func (n Node) Flatten() []FlatNode {
 	}
 	root := add(n, "", -1)
 	if walk, ok := n.w.get(n); ok {
-		return flattenWalk(out, walk)
+		return flattenWalk(out, walk, grammarNamesOf(n.cnode()))
 	}
 	var count C.uint32_t
 	buf := C.ifl_flatten(n.cnode(), &count)
@@ -166,10 +166,10 @@ func (n Node) Flatten() []FlatNode {
 }
 
 // flattenWalk is Flatten of a tree's root from its walk (treewalk.go):
-// out holds the root; the walk's node i is out's node i.
-func flattenWalk(out []FlatNode, walk []C.ifl_wnode) []FlatNode {
+// out holds the root; the walk's node i is out's node i. Type and field
+// names come from the grammar's tables by index (g).
+func flattenWalk(out []FlatNode, walk []C.ifl_wnode, g *grammarNames) []FlatNode {
 	out = slices.Grow(out, len(walk)-1)
-	name := cNames{}.name
 	last := make([]int32, len(walk)) // the last child added under each node
 	for i := range last {
 		last[i] = -1
@@ -177,7 +177,7 @@ func flattenWalk(out []FlatNode, walk []C.ifl_wnode) []FlatNode {
 	for i := 1; i < len(walk); i++ {
 		f := &walk[i]
 		parent := int(f.parent)
-		out = append(out, FlatNode{Type: name(f._type), Field: name(f.field), Start: int(f.start), End: int(f.end),
+		out = append(out, FlatNode{Type: g.typeOf(f), Field: g.field(f.field), Start: int(f.start), End: int(f.end),
 			Parent: parent, First: -1, Next: -1, Named: f.flags&1 != 0, Missing: f.flags&2 != 0,
 			Error: f.sym == 0xFFFF})
 		if out[parent].First < 0 {

@@ -68,3 +68,47 @@ func flatMatches(t *testing.T, id lang.ID, root Node) {
 		}
 	}
 }
+
+// TestFlattenWalkMatchesCursorOnCorpus holds Flatten of a whole tree
+// from its walk (type and field names read from the grammar's tables by
+// symbol and field id) to Flatten through its own tree cursor
+// (ts_node_type and the cursor's field name for every node) on
+// LintEval's code of nine grammars, whole and cut in half (error
+// recovery's nodes), and on inputs that do not parse. (The cursor's
+// field of an ERROR node, none, is not go-tree-sitter's
+// FieldNameForChild, which TestFlattenMatchesNavigation's inputs do not
+// reach.)
+func TestFlattenWalkMatchesCursorOnCorpus(t *testing.T) {
+	code := corpus(t)
+	for fence, id := range map[string]lang.ID{"python": lang.Python, "java": lang.Java, "cpp": lang.CPP, "c": lang.C, "rust": lang.Rust,
+		"go": lang.Go, "javascript": lang.JavaScript, "typescript": lang.TypeScript, "kotlin": lang.Kotlin} {
+		srcs := code[fence]
+		if len(srcs) > 40 {
+			srcs = srcs[:40]
+		}
+		if len(srcs) == 0 {
+			t.Errorf("no %s code in the corpus", fence)
+		}
+		for i, src := range append(srcs, "", "}{", "class A { void m( { int x = } }") {
+			if i < len(srcs) && i%2 == 1 && len(src) > 4 {
+				src = src[:len(src)/2]
+			}
+			tree, err := Parse(context.Background(), id, []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := tree.Root()
+			walked := root.Flatten()
+			own := Node{n: root.n, src: root.src}.Flatten() // no walk: ifl_flatten's cursor
+			if len(walked) != len(own) {
+				t.Fatalf("%s: %d nodes from the walk, %d from the cursor", id, len(walked), len(own))
+			}
+			for k := range walked {
+				if walked[k] != own[k] {
+					t.Fatalf("%s: node %d: walk %+v, cursor %+v", id, k, walked[k], own[k])
+				}
+			}
+			tree.Close()
+		}
+	}
+}

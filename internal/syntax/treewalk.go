@@ -14,11 +14,10 @@ package syntax
 /*
 #include "tsapi.h"
 
-const char *ts_tree_cursor_current_field_name(const ifl_cursor *);
+uint16_t ts_tree_cursor_current_field_id(const ifl_cursor *);
 uint32_t ts_node_start_byte(ifl_node);
 bool ts_node_is_named(ifl_node);
 bool ts_node_is_missing(ifl_node);
-const char *ts_node_type(ifl_node);
 
 // ifl_walk records root and its descendants in pre-order (the order of
 // ifl_collect and ifl_flatten: one tree cursor), each with its parent's
@@ -34,8 +33,7 @@ static ifl_wnode *ifl_walk(ifl_node root, uint32_t *count) {
 		ifl_node m = ts_tree_cursor_current_node(&c);
 		ifl_wnode *w = &out[n];
 		w->node = m;
-		w->type = ts_node_type(m);
-		w->field = n == 0 ? NULL : ts_tree_cursor_current_field_name(&c);
+		w->field = n == 0 ? 0 : ts_tree_cursor_current_field_id(&c);
 		w->start = ts_node_start_byte(m);
 		w->end = ts_node_end_byte(m);
 		w->parent = sp ? stack[sp - 1] : -1;

@@ -23,14 +23,15 @@ static inline bool ifl_grow(void **p, uint32_t *cap, uint32_t need, size_t size)
 }
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } ifl_cursor;
 
-// ifl_wnode is one node of a tree's walk (treewalk.go).
+// ifl_wnode is one node of a tree's walk (treewalk.go). Its type and
+// field names are the grammar's names of sym and field (names.go).
 typedef struct {
 	ifl_node node;
-	const char *type, *field;
 	uint32_t start, end;
 	int32_t parent;
 	uint16_t sym;
-	uint8_t flags; // 1 named, 2 missing
+	uint16_t field; // the field id its parent holds it under, 0 for none
+	uint8_t flags;  // 1 named, 2 missing
 } ifl_wnode;
 
 // TSSymbolType's first two values.
@@ -54,5 +55,8 @@ ifl_node ts_node_prev_sibling(ifl_node);
 ifl_node ts_node_child_by_field_name(ifl_node, const char *, uint32_t);
 
 uint32_t ts_language_symbol_count(const void *);
+const char *ts_language_symbol_name(const void *, uint16_t);
+uint32_t ts_language_field_count(const void *);
+const char *ts_language_field_name_for_id(const void *, uint16_t);
 uint16_t ts_language_symbol_for_name(const void *, const char *, uint32_t, bool);
 int ts_language_symbol_type(const void *, uint16_t);
