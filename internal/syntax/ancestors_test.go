@@ -26,15 +26,29 @@ func TestAncestorsMatchParent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, pattern := range []string{`["{" "}" "else"] @tok`, `("{" @tok) ("}" @tok)`} {
+		// Depths that differ by capture: the walk shares a chain built
+		// from one parent between captures, longer one first or shorter.
+		for _, run := range []struct {
+			pattern string
+			depth   map[string]int
+		}{
+			{`["{" "}" "else"] @tok`, map[string]int{"tok": 3}},
+			{`("{" @tok) ("}" @tok)`, map[string]int{"tok": 3}},
+			{`"{" @open "}" @close "else" @kw`, map[string]int{"open": 6, "close": 3, "kw": 2}},
+			{`"{" @open "}" @close`, map[string]int{"open": 1, "close": 5}},
+		} {
+			pattern := run.pattern
 			q := MustQuery(id, pattern)
-			caps, ancs := q.CapturesWithAncestors(tr.Root(), map[string]int{"tok": 3})
+			if strings.HasPrefix(pattern, `"{"`) && q.types == nil {
+				t.Fatalf("%s: %s is not read as a type list: the walk is not tested", id, pattern)
+			}
+			caps, ancs := q.CapturesWithAncestors(tr.Root(), run.depth)
 			if len(caps) == 0 || len(caps) != len(ancs) {
 				t.Fatalf("%s %s: %d captures, %d ancestor lists", id, pattern, len(caps), len(ancs))
 			}
 			for i, c := range caps {
 				var want []string
-				for p, k := c.Node.Parent(), 0; p.Valid() && k < 3; p, k = p.Parent(), k+1 {
+				for p, k := c.Node.Parent(), 0; p.Valid() && k < run.depth[c.Name]; p, k = p.Parent(), k+1 {
 					want = append(want, p.Type()+"@"+itoa(p.Start())+"-"+itoa(p.End()))
 				}
 				var got []string

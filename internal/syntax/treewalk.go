@@ -15,6 +15,7 @@ package syntax
 #include "tsapi.h"
 
 uint16_t ts_tree_cursor_current_field_id(const ifl_cursor *);
+uint32_t ts_node_descendant_count(ifl_node);
 uint32_t ts_node_start_byte(ifl_node);
 bool ts_node_is_named(ifl_node);
 bool ts_node_is_missing(ifl_node);
@@ -27,6 +28,9 @@ static ifl_wnode *ifl_walk(ifl_node root, uint32_t *count) {
 	ifl_wnode *out = NULL;
 	int32_t *stack = NULL;
 	uint32_t n = 0, cap = 0, sp = 0, scap = 0;
+	// Sized once: the root's count of visible descendants is the walk's
+	// length (ifl_grow still grows it should it be short).
+	if (!ifl_grow((void **)&out, &cap, ts_node_descendant_count(root), sizeof *out)) goto fail;
 	ifl_cursor c = ts_tree_cursor_new(root);
 	for (;;) {
 		if (!ifl_grow((void **)&out, &cap, n + 1, sizeof *out)) goto fail;

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -69,14 +70,25 @@ type Declaration struct {
 	Unparsed bool
 }
 
-// namingQuery returns the embedded declaration query of a language.
+// namingQuery returns the embedded declaration query of a language,
+// read once (it was read and copied for every file).
 func namingQuery(id lang.ID) (string, bool) {
-	b, err := namingQueryFiles.ReadFile("queries/naming/" + string(id) + ".scm")
-	if err != nil {
-		return "", false
+	if v, ok := namingQueryTexts.Load(id); ok {
+		q := v.(embeddedQuery)
+		return q.text, q.ok
 	}
-	return string(b), true
+	b, err := namingQueryFiles.ReadFile("queries/naming/" + string(id) + ".scm")
+	q := embeddedQuery{string(b), err == nil}
+	namingQueryTexts.Store(id, q)
+	return q.text, q.ok
 }
+
+type embeddedQuery struct {
+	text string
+	ok   bool
+}
+
+var namingQueryTexts sync.Map // lang.ID → embeddedQuery
 
 // Supported reports whether the lint profile's naming rule has a
 // declaration model for id.
