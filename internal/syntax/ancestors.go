@@ -169,12 +169,7 @@ func (n Node) Key() Key {
 }
 
 // ancestorsWalk is ifl_collect_anc over the tree's walk (treewalk.go):
-// the ancestors are the parent chain, nearest first. Captures share
-// their ancestors (a block's "{" and "}" have the same parent, and so
-// the same chain above it), so each walk node is wrapped once, and an
-// ancestor list is a prefix of the longest one already built from the
-// same parent when there is one: wrapping every ancestor of every
-// capture was most of the brace reading's allocation.
+// the ancestors are the parent chain, nearest first.
 func (l *typeList) ancestorsWalk(w *treeWalk, nodes []C.ifl_wnode, names []string, depth []C.uint8_t) ([]Capture, [][]Node) {
 	type hit struct {
 		i       int
@@ -182,6 +177,7 @@ func (l *typeList) ancestorsWalk(w *treeWalk, nodes []C.ifl_wnode, names []strin
 		nanc    int
 	}
 	var hits []hit
+	total := 0
 	nt := len(l.table)
 	for i := range nodes {
 		s := int(nodes[i].sym)
@@ -195,50 +191,25 @@ func (l *typeList) ancestorsWalk(w *treeWalk, nodes []C.ifl_wnode, names []strin
 				na++
 			}
 			hits = append(hits, hit{i, c, na})
+			total += na
 		}
 	}
 	if len(hits) == 0 {
 		return nil, nil
 	}
-	// wrapped[slot[i]-1] is walk node i's Node, once wrapped; chain[p]-1
-	// indexes chains, the longest ancestor list built from parent p.
-	slot := make([]int32, len(nodes))
-	chainOf := make([]int32, len(nodes))
-	var wrapped []Node
-	var chains [][]Node
-	var layouts []nodeLayout // filled in place: Nodes point into it
-	wrap := func(i int) Node {
-		if s := slot[i]; s > 0 {
-			return wrapped[s-1]
-		}
-		if len(layouts) == cap(layouts) {
-			layouts = make([]nodeLayout, 0, max(64, len(hits)))
-		}
-		layouts = append(layouts, nodeLayout{c: nodes[i].node, t: w.tree})
-		n := Node{n: (*sitter.Node)(unsafe.Pointer(&layouts[len(layouts)-1])), src: w.src}
-		wrapped = append(wrapped, n)
-		slot[i] = int32(len(wrapped))
-		return n
-	}
 	out := make([]Capture, len(hits))
 	ancs := make([][]Node, len(hits))
+	all := make([]nodeLayout, len(hits)+total)
+	flat := make([]Node, total)
+	k, f := len(hits), 0
 	for j, h := range hits {
-		out[j] = Capture{Name: names[h.capture], Node: wrap(h.i)}
-		if h.nanc == 0 {
-			continue
+		out[j] = Capture{Name: names[h.capture], Node: w.node(all, j, nodes[h.i].node)}
+		start := f
+		for p, m := int(nodes[h.i].parent), 0; m < h.nanc; p, m = int(nodes[p].parent), m+1 {
+			flat[f] = w.node(all, k, nodes[p].node)
+			k, f = k+1, f+1
 		}
-		p := int(nodes[h.i].parent)
-		if c := chainOf[p]; c > 0 && len(chains[c-1]) >= h.nanc {
-			ancs[j] = chains[c-1][:h.nanc:h.nanc]
-			continue
-		}
-		list := make([]Node, h.nanc)
-		for q, m := p, 0; m < h.nanc; q, m = int(nodes[q].parent), m+1 {
-			list[m] = wrap(q)
-		}
-		chains = append(chains, list)
-		chainOf[p] = int32(len(chains))
-		ancs[j] = list[:h.nanc:h.nanc]
+		ancs[j] = flat[start:f:f]
 	}
 	return out, ancs
 }
