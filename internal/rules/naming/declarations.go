@@ -187,7 +187,7 @@ func declarations(u *check.Unit, id lang.ID) ([]Declaration, error) {
 	// several patterns match it (a static final field is a constant, a
 	// record component a field, not a parameter).
 	m.Add(len(sites) + len(scopes)*(1+work.Log(len(scopes))))
-	best := map[int]declSite{}
+	best := make(map[int]declSite, len(sites))
 	for _, s := range sites {
 		if !s.node.Valid() || s.node.End() <= s.node.Start() {
 			continue

@@ -71,7 +71,7 @@ func Targets(u *check.Unit, c constraint.Constraint) ([]Target, error) {
 	}
 	rules := namingRules(c)
 	spec := namingLangs[c.Lang]
-	var out []Target
+	out := make([]Target, 0, len(decls))
 	m := work.Of(u)
 	for _, d := range decls {
 		m.Add(1 + len(d.Name))
