@@ -2,6 +2,8 @@ package suppress
 
 import (
 	"bytes"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
@@ -24,7 +26,22 @@ var keywords = map[lang.ID][]string{
 // MayHaveMarkers reports whether src can hold a marker at all: a cheap
 // byte test that lets clean files skip the comment scan.
 func MayHaveMarkers(id lang.ID, src []byte) bool {
-	low := bytes.ToLower(src)
+	var low []byte
+	if ascii(src) {
+		// Lowered into a buffer kept between files: a copy of every
+		// file's text was the test's whole cost.
+		bp := lowerBufs.Get().(*[]byte)
+		defer lowerBufs.Put(bp)
+		low = append((*bp)[:0], src...)
+		for i, c := range low {
+			if 'A' <= c && c <= 'Z' {
+				low[i] = c + 'a' - 'A'
+			}
+		}
+		*bp = low
+	} else {
+		low = bytes.ToLower(src) // Unicode's lowering: U+212A KELVIN SIGN is a "k"
+	}
 	if bytes.Contains(low, []byte("iflint")) {
 		return true
 	}
@@ -34,6 +51,17 @@ func MayHaveMarkers(id lang.ID, src []byte) bool {
 		}
 	}
 	return false
+}
+
+var lowerBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Parse finds the suppressions of a file of language id. tree returns
