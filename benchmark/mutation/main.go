@@ -42,6 +42,7 @@ import (
 type options struct {
 	spec      string
 	format    string // shell command: stdin the file, stdout the formatted file; {path} is the file's path
+	checker   string // shell command given file paths as arguments, printing "path:line" for each line it flags
 	perFile   int
 	maxFiles  int
 	seed      uint64
@@ -63,14 +64,15 @@ func main() {
 	var o options
 	flag.StringVar(&o.spec, "spec", "", "the indentation_spacing spec (c;spaces:4)")
 	flag.StringVar(&o.format, "format", "", "formatter command reading the file on stdin; {path} is replaced by its path")
+	flag.StringVar(&o.checker, "checker", "", "checker command given the files as arguments, printing path:line per flagged line (instead of -format)")
 	flag.IntVar(&o.perFile, "mutations", 4, "mutations tried per file")
 	flag.IntVar(&o.maxFiles, "max-files", 60, "files read per repository at most")
 	flag.Uint64Var(&o.seed, "seed", 19, "seed of the mutation choice")
 	flag.BoolVar(&o.verbose, "v", false, "list every miss")
 	flag.StringVar(&o.label, "label", "", "row label")
 	flag.Parse()
-	if o.spec == "" || o.format == "" || flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: mutation -spec SPEC -format CMD [-mutations N] [-max-files N] REPO...")
+	if o.spec == "" || (o.format == "") == (o.checker == "") || flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: mutation -spec SPEC (-format CMD | -checker CMD) [-mutations N] [-max-files N] REPO...")
 		os.Exit(2)
 	}
 	c, err := constraint.ParseAnswer(constraint.Indentation, o.spec)
@@ -85,7 +87,11 @@ func main() {
 	}
 	var t tally
 	for _, repo := range flag.Args() {
-		if err := run(repo, c, o, &t); err != nil {
+		runRepo := run
+		if o.checker != "" {
+			runRepo = runChecked
+		}
+		if err := runRepo(repo, c, o, &t); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -149,16 +155,10 @@ func files(repo string, id lang.ID) ([]string, error) {
 }
 
 func run(repo string, c constraint.Constraint, o options, t *tally) error {
-	fs, err := files(repo, c.Lang)
+	fs, rng, err := pick(repo, c, o)
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(o.seed, 19))
-	rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
-	if len(fs) > o.maxFiles {
-		fs = fs[:o.maxFiles]
-	}
-	sort.Strings(fs)
 	for _, p := range fs {
 		src, err := os.ReadFile(p)
 		if err != nil {
@@ -176,21 +176,10 @@ func run(repo string, c constraint.Constraint, o options, t *tally) error {
 			t.unformattable++
 			continue
 		}
-		fds, _, err := findings(p, clean, c)
-		if err != nil {
+		if err := t.clean(p, clean, c, o); err != nil {
 			return err
 		}
-		if len(fds) > 0 {
-			t.cleanFiles++
-			t.cleanFindings += len(fds)
-			if o.verbose {
-				for _, l := range fds {
-					fmt.Fprintf(os.Stderr, "clean %s:%d: flagged\n", p, l)
-				}
-			}
-		}
 		lines := bytes.SplitAfter(clean, []byte("\n"))
-		t.cleanLines += len(lines)
 		for k := 0; k < o.perFile; k++ {
 			i := rng.IntN(len(lines))
 			mut, ok := mutate(lines, i, k%3, o, c)
@@ -202,33 +191,80 @@ func run(repo string, c constraint.Constraint, o options, t *tally) error {
 				t.skippedMutations++
 				continue
 			}
-			t.mutations++
-			got, fixed, err := findings(p, mut, c)
-			if err != nil {
+			if err := t.mutant(p, clean, mut, lines, i, k%3, c, o); err != nil {
 				return err
 			}
-			hit, other := false, false
-			for _, l := range got {
-				if l == i+1 {
-					hit = true
-				} else {
-					other = true
-				}
-			}
-			if hit {
-				t.caught++
-			}
-			if other {
-				t.extra++
-			}
-			if bytes.Equal(fixed, clean) {
-				t.restored++
-			}
-			if o.verbose && (!hit || other || !bytes.Equal(fixed, clean)) {
-				fmt.Fprintf(os.Stderr, "mutation %s %s:%d (%s): caught=%v others=%v restored=%v flagged=%v\n", kinds[k%3], p, i+1,
-					strings.TrimSpace(string(lines[i])), hit, other, bytes.Equal(fixed, clean), got)
+		}
+	}
+	return nil
+}
+
+// pick lists a repository's files of the spec's language and draws at
+// most o.maxFiles of them, with the generator that then draws the
+// mutated lines.
+func pick(repo string, c constraint.Constraint, o options) ([]string, *rand.Rand, error) {
+	fs, err := files(repo, c.Lang)
+	if err != nil {
+		return nil, nil, err
+	}
+	rng := rand.New(rand.NewPCG(o.seed, 19))
+	rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
+	if len(fs) > o.maxFiles {
+		fs = fs[:o.maxFiles]
+	}
+	sort.Strings(fs)
+	return fs, rng, nil
+}
+
+// clean counts a reference-clean file and iflint's findings on it.
+func (t *tally) clean(p string, clean []byte, c constraint.Constraint, o options) error {
+	fds, _, err := findings(p, clean, c)
+	if err != nil {
+		return err
+	}
+	if len(fds) > 0 {
+		t.cleanFiles++
+		t.cleanFindings += len(fds)
+		if o.verbose {
+			for _, l := range fds {
+				fmt.Fprintf(os.Stderr, "clean %s:%d: flagged\n", p, l)
 			}
 		}
+	}
+	t.cleanLines += bytes.Count(clean, []byte("\n"))
+	return nil
+}
+
+// mutant counts one mutation the reference rejects: whether iflint
+// flags its line, flags others, and whether the findings' fixes give
+// the clean file back.
+func (t *tally) mutant(p string, clean, mut []byte, lines [][]byte, i, kind int, c constraint.Constraint, o options) error {
+	t.mutations++
+	got, fixed, err := findings(p, mut, c)
+	if err != nil {
+		return err
+	}
+	hit, other := false, false
+	for _, l := range got {
+		if l == i+1 {
+			hit = true
+		} else {
+			other = true
+		}
+	}
+	if hit {
+		t.caught++
+	}
+	if other {
+		t.extra++
+	}
+	restored := bytes.Equal(fixed, clean)
+	if restored {
+		t.restored++
+	}
+	if o.verbose && (!hit || other || !restored) {
+		fmt.Fprintf(os.Stderr, "mutation %s %s:%d (%s): caught=%v others=%v restored=%v flagged=%v\n", kinds[kind], p, i+1,
+			strings.TrimSpace(string(lines[i])), hit, other, restored, got)
 	}
 	return nil
 }
@@ -259,11 +295,19 @@ func mutate(lines [][]byte, i, kind int, o options, c constraint.Constraint) ([]
 		}
 		nl = l[len(unit):]
 	case 2:
-		if c.Indent.Tabs || len(lead) < o.indentCol || bytes.Contains(lead, []byte("\t")) {
+		// A tab stands for one unit, except in Python, whose tokenizer
+		// advances a tab to the next multiple of 8 columns: there a tab
+		// for 4 spaces would move the line into another block, a
+		// different program rather than a change of blanks.
+		tab := o.indentCol
+		if c.Lang == lang.Python {
+			tab = 8
+		}
+		if c.Indent.Tabs || len(lead) < tab || bytes.Contains(lead, []byte("\t")) {
 			return nil, false
 		}
-		n := len(lead) / o.indentCol
-		nl = append([]byte(strings.Repeat("\t", n)+string(lead[n*o.indentCol:])), body...)
+		n := len(lead) / tab
+		nl = append([]byte(strings.Repeat("\t", n)+string(lead[n*tab:])), body...)
 	}
 	var out []byte
 	for j, x := range lines {

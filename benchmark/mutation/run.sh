@@ -5,9 +5,13 @@
 #
 #   git clone <cJSON> REPOS_DIR/cJSON; git clone <nlohmann/json> REPOS_DIR/json
 #   git clone <clap> REPOS_DIR/clap
+#   (likewise jsoup, gson, commons-lang, hugo, gin, flask, requests)
 #   benchmark/mutation/run.sh REPOS_DIR
 #
-# Needs clang-format and rustfmt on PATH.
+# Needs clang-format, rustfmt, gofmt, checkstyle (Debian's package) and
+# Debian's pycodestyle (/usr/bin/python3 -m pycodestyle) on PATH. Java and
+# Python are judged by checkers rather than formatters (-checker): see
+# checker.go for what counts as clean and as a reverted mutation.
 set -eu
 cd "$(dirname "$0")/../.."
 repos=${1:?usage: benchmark/mutation/run.sh REPOS_DIR}
@@ -20,3 +24,18 @@ m="${TMPDIR:-/tmp}/iflint-mutation"
   -format "cd '$repos/json' && clang-format --assume-filename={path} --style=file" "$repos/json"
 "$m" -max-files 30 -spec "rust;spaces:4" -label "Rust, rustfmt (clap)" \
   -format "rustfmt --edition 2021 --emit stdout -q" "$repos/clap"
+for r in "4 jsoup" "2 gson" "4 commons-lang"; do
+  set -- $r
+  "$m" -mutations 10 -spec "java;spaces:$1" -label "Java, checkstyle Indentation and FileTabCharacter ($2)" \
+    -checker "benchmark/mutation/checkstyle.sh benchmark/mutation/checkstyle-indent$1.xml \"\$@\"" "$repos/$2"
+done
+for r in hugo gin; do
+  "$m" -mutations 6 -spec "go;tabs" -label "Go, gofmt ($r)" -format gofmt "$repos/$r"
+done
+# pycodestyle's E1 and W1 codes, less E123 and E126, which its default
+# configuration leaves out and so does the rule (docs/agreement/layout.md),
+# and E9 (a dedent Python rejects).
+for r in flask requests sqlalchemy; do
+  "$m" -mutations 6 -spec "python;spaces:4" -label "Python, pycodestyle ($r)" \
+    -checker '/usr/bin/python3 -m pycodestyle --select=E1,W1,E9 "$@" | grep -v " E12[36] "' "$repos/$r"
+done

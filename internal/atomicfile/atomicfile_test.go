@@ -52,3 +52,24 @@ func assertNoTemp(t *testing.T, dir string) {
 		t.Errorf("directory holds %d entries; a temporary file was left behind", len(entries))
 	}
 }
+
+// A symbolic link stays a link: its target gets the new content.
+func TestWriteFollowsSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "report.json"), filepath.Join(dir, "latest.json")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("report.json", link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	if err := Write(link, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link is gone: %v, %v", st, err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("target holds %q, want the new content", b)
+	}
+}

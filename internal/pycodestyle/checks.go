@@ -1,6 +1,7 @@
 package pycodestyle
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -23,6 +24,13 @@ type Error struct {
 	Code, Text string
 	Pos        Pos
 	Token      int
+	// Want is the column the check implies for the line where one is
+	// certain, in pycodestyle's expand_indent columns: for E112 (a
+	// block's first line not indented past its header) the header's
+	// level plus the unit, for E122 and E131 the hanging indent the
+	// bracket's earlier lines set (E122: else the unit); 0 where there
+	// is none (none of them is ever 0).
+	Want int
 }
 
 // Checker holds one file's state, as pycodestyle's Checker does, and
@@ -48,8 +56,11 @@ type Checker struct {
 
 // Check checks src with an indentation unit of indentSize columns. The
 // error is tokenize's when src does not tokenize (a *DedentError, or an
-// unterminated string or bracket); pycodestyle reports nothing then but
-// E902, and neither does Check.
+// unterminated string or bracket). On a dedent to no outer level,
+// pycodestyle reports E901 at that line and, before it, what it found on
+// the lines tokenize gave it (a tab, an over-indented first statement:
+// often the mistake the dedent follows from); so does Check, with the
+// *DedentError. An unterminated string or bracket leaves Errors empty.
 //
 // The work is counted on m (nil: not counted); every step is linear in
 // the file's lines and tokens, or n·log n where pycodestyle rescans a
@@ -74,7 +85,8 @@ func check(src []byte, indentSize int, m *work.Meter, indentOnly bool) (*Checker
 	for i, l := range lines {
 		c.rowStart[i+1] = c.rowStart[i] + len(l)
 	}
-	if err != nil {
+	var dedent *DedentError
+	if err != nil && !errors.As(err, &dedent) {
 		return c, err
 	}
 	for _, l := range lines {
@@ -109,7 +121,7 @@ func check(src []byte, indentSize int, m *work.Meter, indentOnly bool) (*Checker
 	if len(c.cur) > 0 {
 		c.checkLogical()
 	}
-	return c, nil
+	return c, err
 }
 
 // Offset is the byte offset in the source of code-point column col of
@@ -439,6 +451,7 @@ func (c *Checker) indentation(at func(int) Pos) {
 	expect := strings.HasSuffix(c.prevLogical, ":")
 	if expect && c.indentLevel <= c.prevLevel {
 		c.add(e11Code(2+code), "expected an indented block"+suffix, pos, -1)
+		c.Errors[len(c.Errors)-1].Want = c.prevLevel + c.indentSize
 	} else if !expect && c.indentLevel > c.prevLevel {
 		c.add(e11Code(3+code), "unexpected indentation"+suffix, pos, -1)
 	}

@@ -92,10 +92,22 @@ func (c *Checker) continuedIndentation() {
 				switch {
 				case hang <= 0:
 					c.add("E122", "continuation line missing indentation or outdented", t.start, toks[k])
+					// One hanging indent past the bracket's line: the one
+					// its other lines set, else the unit; a closing
+					// bracket at that line's level.
+					h := c.indentSize
+					switch {
+					case closeBracket:
+						h = 0
+					case hangs[depth] != nil && *hangs[depth] > 0:
+						h = *hangs[depth]
+					}
+					c.Errors[len(c.Errors)-1].Want = expandIndent(t.line) - hang + h
 				case indent[depth] != 0:
 					c.add("E127", "continuation line over-indented for visual indent", t.start, toks[k])
 				case !closeBracket && hangs[depth] != nil && *hangs[depth] != 0:
 					c.add("E131", "continuation line unaligned for hanging indent", t.start, toks[k])
+					c.Errors[len(c.Errors)-1].Want = expandIndent(t.line) - hang + *hangs[depth]
 				default:
 					h := hang
 					hangs[depth] = &h

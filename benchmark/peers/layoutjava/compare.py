@@ -36,6 +36,26 @@ TWO = "".join('<property name="%s" value="%s"/>' % kv for kv in [
     ("throwsIndent", "4"), ("lineWrappingIndentation", "4"), ("arrayInitIndent", "2")])
 
 
+def run_checkstyle(root, xml, files):
+    """checkstyle's output on files, and the files it could not parse
+    (Debian's 8.36 predates module-info and some newer syntax). It stops
+    at the first such file, so the files after it are checked again
+    without it; the unparsed ones are left out of the comparison."""
+    out, unjudged, rest = "", set(), list(files)
+    while rest:
+        r = subprocess.run(["checkstyle", "-c", xml] + rest, cwd=root, capture_output=True, text=True)
+        out += r.stdout
+        m = re.search(r"Exception was thrown while processing (\S+)", r.stderr)
+        if not m:
+            break
+        bad = os.path.relpath(os.path.join(root, m.group(1)), root)
+        unjudged.add(bad)
+        rest = rest[rest.index(bad) + 1:] if bad in rest else []
+    if unjudged:
+        print("checkstyle could not parse (left out): " + ", ".join(sorted(unjudged)))
+    return out, unjudged
+
+
 def main():
     root, sub, width = sys.argv[1], sys.argv[2], sys.argv[3]
     verbose = "-v" in sys.argv
@@ -47,7 +67,8 @@ def main():
     iflint = os.path.join(tmp, "iflint")
     subprocess.run(["go", "build", "-o", iflint, "./cmd/iflint"], cwd=REPO, check=True)
     files = sorted(subprocess.run(["find", sub, "-name", "*.java"], cwd=root, capture_output=True, text=True).stdout.split())
-    cs = subprocess.run(["checkstyle", "-c", xml] + files, cwd=root, capture_output=True, text=True).stdout
+    cs, unjudged = run_checkstyle(root, xml, files)
+    files = [f for f in files if f not in unjudged]
     theirs = collections.defaultdict(set)
     for m in re.finditer(r"^\[(?:ERROR|WARN)\] (.*?):(\d+)(?::\d+)?: .*\[\w+\]$", cs, re.M):
         theirs[os.path.relpath(m.group(1), root)].add(int(m.group(2)))

@@ -191,9 +191,14 @@ func pythonReindent(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int
 		}
 		return p.cols[r] - have[r]
 	}
-	docOK := map[int]bool{} // statement -> its docstring lines may move
+	// statement -> its docstring lines may move: not when one would go
+	// left of column 0, nor when one stands left of the opening line,
+	// which was then pushed deeper alone and the rest stands where it
+	// belongs.
+	docOK := map[int]bool{}
 	for r, in := range infos {
-		if in.Role == pycodestyle.RoleString && in.Doc && p.starts[r] != p.leads[r] && have[r]+diff(in.Stmt) < 0 {
+		if in.Role == pycodestyle.RoleString && in.Doc && p.starts[r] != p.leads[r] && !isEOL(src[p.leads[r]]) &&
+			(have[r]+diff(in.Stmt) < 0 || have[r] < have[in.Stmt]) {
 			docOK[in.Stmt] = false
 		}
 	}

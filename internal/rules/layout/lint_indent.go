@@ -171,7 +171,10 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps lineDeps,
 			}
 			mv := leadMove{Line: j, Start: d.start, End: d.lead, Col: d.col}
 			if d.mode == flagged {
-				mv.Set, mv.Want = true, d.ecol
+				// d.ecol counts from where the model would put line i;
+				// a fix that puts it elsewhere (Python: the column
+				// pycodestyle's own check implies) takes d along.
+				mv.Set, mv.Want = true, d.ecol+want-l.ecol
 			}
 			is.Moves = append(is.Moves, mv)
 			last = max(last, d.lead)

@@ -45,18 +45,22 @@ func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constra
 	}
 	pc, err := run(src, size, meter)
 	var de *pycodestyle.DedentError
+	var dedent []layoutIssue
 	switch {
 	case errors.As(err, &de):
 		// Python itself rejects the file: report the line, but which
-		// block it belongs to is the author's call.
+		// block it belongs to is the author's call. What pycodestyle
+		// reports before it is reported too (and fixed): a tab or an
+		// over-indented first statement is often what the dedent
+		// follows from.
 		off := pc.Offset(pycodestyle.Pos{Row: de.Row})
 		end := off
 		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
 			end++
 		}
-		return []layoutIssue{{Kind: indentIssue, Line: de.Row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
+		dedent = []layoutIssue{{Kind: indentIssue, Line: de.Row - 1, Lead: string(src[off:end]), TabWidth: size, Tabs: in.Tabs,
 			Finding: check.Finding{Start: off, End: max(end, off+1), Message: "line dedents to a column no enclosing block uses (Python's IndentationError: " + de.Error() + ")"},
-			Refusal: "Python rejects this dedent; which block the line belongs to is for the author to decide"}}, nil
+			Refusal: "Python rejects this dedent; which block the line belongs to is for the author to decide"}}
 	case err != nil:
 		// An unterminated string or bracket: pycodestyle stops there
 		// (E902); judge the lines by the syntax tree instead.
@@ -130,7 +134,7 @@ func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constra
 		}
 		out = append(out, pythonIndentIssue(m, i, byLine[i], in, deps, tied))
 	}
-	return append(out, spacing...), nil
+	return append(append(out, dedent...), spacing...), nil
 }
 
 // reindentIssue is the issue of line i when the file is re-indented
@@ -180,7 +184,18 @@ func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constr
 	msg := pythonIndentMessage(m, i, es)
 	want := l.col
 	refusal := ""
+	implied := 0 // the column pycodestyle's own check implies, if any
+	for _, e := range es {
+		if e.Want > 0 {
+			implied = e.Want
+		}
+	}
 	switch {
+	case implied > 0 && l.kind != lineSkip:
+		// A block's first statement at or left of its header (one unit
+		// past the header is the one column that gives the block a
+		// body), a hanging indent unlike its bracket's others.
+		want = implied
 	case l.kind != lineSkip && !m.accepts(i):
 		want = l.ecol
 	case codes["E125"]:
@@ -197,7 +212,12 @@ func pythonIndentIssue(m *indentModel, i int, es []pycodestyle.Error, in *constr
 	if l.kind == lineSkip && refusal == "" {
 		refusal = "the line starts inside a string, whose text would change"
 	}
-	is := m.issueAt(i, want, in, deps, true, tied)
+	// A block's later statements move with its first (tied), except
+	// under E112: with the first statement at its header's level, the
+	// next ones at that level may as well follow the block as belong
+	// in it, and one unit past the header for this line alone is what
+	// pycodestyle asks.
+	is := m.issueAt(i, want, in, deps, !codes["E112"], tied)
 	is.Message = msg
 	is.Refusal = refusal
 	if refusal != "" {

@@ -161,7 +161,16 @@ func (m *indentModel) resolve() {
 			ac, ae = m.lines[l.anchor].col, m.lines[l.anchor].ecol
 		}
 		switch {
-		case l.free || m.fits(l, l.col-ac):
+		case l.free:
+			l.mode, l.ecol = attached, l.col
+		case l.anchor >= 0 && ae != ac && m.fits(l, l.col-ae):
+			// Right both where the anchor stands and where it should
+			// (a continuation's minimum indent, a label's two levels):
+			// fixing the anchor leaves the line where it is, the smaller
+			// edit, and where a formatter that moved the anchor back
+			// would have it.
+			l.mode, l.ecol = detached, l.col
+		case m.fits(l, l.col-ac):
 			l.mode, l.ecol = attached, l.col
 		case l.anchor >= 0 && m.fits(l, l.col-ae):
 			l.mode, l.ecol = detached, l.col

@@ -97,11 +97,32 @@ type indentLang struct {
 	// and -1 in Google's.
 	accessOffsets []int
 	// strictWrap are the brackets whose content is one unit in from the
-	// line of the opening bracket or from the closing bracket's line, no
-	// deeper: checkstyle's arrayInitIndent is an exact offset, not a
-	// minimum as lineWrappingIndentation is.
+	// line of the opening bracket, no deeper: checkstyle's
+	// arrayInitIndent is an exact offset, not a minimum as
+	// lineWrappingIndentation is. Their closing bracket stands at that
+	// line's level or checkstyleWrapCols past it.
 	strictWrap set
+	// ownHandler are the nodes checkstyle's Indentation judges with a
+	// handler of their own (a method call; not a `new`): as an element of a
+	// strictWrap bracket, such a line is a line wrap, at the element
+	// offset or deeper.
+	ownHandler set
+	// caseBody are the statement groups whose statements, each on a
+	// line of its own after the group's label, are exactly one unit in
+	// from it: checkstyle's Indentation judges a case's statements as a
+	// block's, not as a label's continuation.
+	caseBody set
+	// caseOneLevel: a switch's labels (caseLabel) all stand at one of
+	// their two levels, the one most of them take, one unit in on a tie:
+	// checkstyle's caseIndent is one offset per configuration (a unit in
+	// its defaults and Google's; 0 where a project sets it so, as the
+	// Java Code Conventions print switches).
+	caseOneLevel bool
 }
+
+// checkstyleWrapCols is checkstyle's lineWrappingIndentation, 4 columns
+// in its defaults and in Google's configuration alike.
+const checkstyleWrapCols = 4
 
 type set map[string]bool
 
@@ -147,12 +168,15 @@ var javaIndent = &indentLang{
 	body: newSet("block", "class_body", "interface_body", "enum_body", "constructor_body", "switch_block",
 		"annotation_type_body", "record_body"),
 	caseLabel:    newSet("switch_block_statement_group", "switch_rule", "switch_label"),
+	caseOneLevel: true,
 	opaque:       newSet("string_literal", "text_block", "character_literal"),
 	visual:       visualAllowed,
 	contExtra:    1,
 	bracketExtra: 1,
 	wrapAtLeast:  true,
 	strictWrap:   newSet("array_initializer"),
+	ownHandler:   newSet("method_invocation"),
+	caseBody:     newSet("switch_block_statement_group"),
 }
 
 var cIndent = &indentLang{
@@ -244,7 +268,7 @@ var pythonIndent = &indentLang{
 	stmt: newSet("if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
 		"try_statement", "except_clause", "except_group_clause", "finally_clause", "with_statement",
 		"function_definition", "class_definition", "match_statement", "case_clause"),
-	opaque: newSet("string", "concatenated_string"),
+	opaque: newSet("string"),
 	visual: visualPEP8,
 }
 

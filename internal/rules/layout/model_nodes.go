@@ -190,3 +190,43 @@ func (b *treeIndent) declBodyOpen(t fn, stack []fn) bool {
 	body := stack[n-1]
 	return b.spec.body[b.typ(body)] && b.f[body].First == t && b.spec.declBody[b.typ(stack[n-2])]
 }
+
+// caseLevel is the level most labels of switch body a take, counted
+// from the line of its opening bracket at column bc: 0 at the switch's
+// level, 1 one unit (u) in, and 1 on a tie (checkstyle's default
+// caseIndent); -1 when no label stands at either (the switch's own line
+// is what is misplaced), which leaves both levels open.
+func (b *treeIndent) caseLevel(a fn, bc, u int) int {
+	if lv, ok := b.caseLevels[a]; ok {
+		return lv
+	}
+	n0, n1 := 0, 0
+	for _, c := range b.children(a) {
+		b.m.meter.Add(1)
+		if !b.spec.caseLabel[b.typ(c)] {
+			continue
+		}
+		l := b.m.lines[b.m.lineOf(b.start(c))]
+		if l.lead != b.start(c) {
+			continue
+		}
+		switch l.col {
+		case bc:
+			n0++
+		case bc + u:
+			n1++
+		}
+	}
+	lv := 1
+	switch {
+	case n0 == 0 && n1 == 0:
+		lv = -1
+	case n0 > n1:
+		lv = 0
+	}
+	if b.caseLevels == nil {
+		b.caseLevels = map[fn]int{}
+	}
+	b.caseLevels[a] = lv
+	return lv
+}

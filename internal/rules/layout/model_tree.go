@@ -25,6 +25,8 @@ type treeIndent struct {
 	marked []fn
 	// comments memoizes hasCommentChild: 0 unknown, 1 no, 2 yes.
 	comments []int8
+	// caseLevels memoizes caseLevel per switch body.
+	caseLevels map[fn]int
 }
 
 // fn is a node of the flat tree: its index.
@@ -309,7 +311,12 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				switch {
 				case isClose:
 					l.want = []int{bc}
-					if spec.wrapAtLeast && l.cont && bc > 0 {
+					switch {
+					case spec.strictWrap[at]:
+						// checkstyle's array initialization rcurly: at its
+						// line's level or lineWrappingIndentation past it.
+						l.want = append(l.want, bc+checkstyleWrapCols)
+					case spec.wrapAtLeast && l.cont && bc > 0:
 						// An expression's closing bracket may also stand at
 						// its content's continuation indent (google-java-format).
 						l.atLeast = bc
@@ -325,7 +332,12 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				default:
 					l.want = []int{bc + u}
 					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
-						l.want = append(l.want, bc)
+						switch lv := b.caseLevel(a, bc, u); {
+						case !spec.caseOneLevel || spec.zero[at] || lv < 0:
+							l.want = append(l.want, bc)
+						case lv == 0:
+							l.want = []int{bc}
+						}
 					}
 					if b.start(child) == b.start(t) && b.typ(child) == "access_specifier" {
 						for _, off := range spec.accessOffsets {
@@ -348,12 +360,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					// A block's statements are one unit in; only the
 					// content of other brackets (arguments, initializers)
 					// may take the wider continuation indent.
-					strict := spec.strictWrap[at]
-					if strict && closer >= 0 && b.start(closer) > b.start(t) {
-						if cl := m.lineOf(b.start(closer)); m.lines[cl].lead == b.start(closer) {
-							l.want = append(l.want, m.lines[cl].col+u)
-						}
-					}
+					strict := spec.strictWrap[at] && !(b.start(child) == b.start(t) && spec.ownHandler[b.typ(child)])
 					for x := 1; x <= spec.bracketExtra && !spec.body[at] && !strict; x++ {
 						l.want = append(l.want, bc+u*(1+x))
 					}
@@ -393,6 +400,10 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				// GNU's `static int` / `f (void);`), as clang-format
 				// breaks after a return type: at the declaration's level.
 				l.want = []int{bc, bc + u}
+			case startsChild && spec.caseBody[at] && b.typ(child) != "switch_label":
+				// A case's statement under its label.
+				l.want = []int{bc + u}
+				l.cont = false
 			case spec.free[at]:
 				l.free = true
 				l.want = []int{l.col}
