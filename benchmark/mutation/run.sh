@@ -5,18 +5,22 @@
 #
 #   git clone <cJSON> REPOS_DIR/cJSON; git clone <nlohmann/json> REPOS_DIR/json
 #   git clone <clap> REPOS_DIR/clap
-#   (likewise jsoup, gson, commons-lang, hugo, gin, flask, requests)
+#   (likewise jsoup, gson, commons-lang, hugo, gin, flask, requests,
+#   express, koa)
 #   benchmark/mutation/run.sh REPOS_DIR
 #
-# Needs clang-format, rustfmt, gofmt, checkstyle (Debian's package) and
+# Needs clang-format, rustfmt, gofmt, eslint (ESLINT), checkstyle (Debian's package) and
 # Debian's pycodestyle (/usr/bin/python3 -m pycodestyle) on PATH. Java and
 # Python are judged by checkers rather than formatters (-checker): see
 # checker.go for what counts as clean and as a reverted mutation.
 set -eu
 cd "$(dirname "$0")/../.."
 repos=${1:?usage: benchmark/mutation/run.sh REPOS_DIR}
-go build -o "${TMPDIR:-/tmp}/iflint-mutation" ./benchmark/mutation
-m="${TMPDIR:-/tmp}/iflint-mutation"
+# A directory of its own: two runs at once must not build over each other.
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+m="$bin/iflint-mutation"
+go build -o "$m" ./benchmark/mutation
 "$m" -spec "c;spaces:4" -label "C, clang-format (cJSON; LLVM, 4 spaces, Allman)" \
   -format "clang-format --assume-filename={path} --style='{BasedOnStyle: llvm, IndentWidth: 4, BreakBeforeBraces: Allman, ColumnLimit: 0}'" \
   "$repos/cJSON"
@@ -36,6 +40,13 @@ done
 # configuration leaves out and so does the rule (docs/agreement/layout.md),
 # and E9 (a dedent Python rejects).
 for r in flask requests sqlalchemy; do
-  "$m" -mutations 6 -spec "python;spaces:4" -label "Python, pycodestyle ($r)" \
+  "$m" -mutations 12 -spec "python;spaces:4" -label "Python, pycodestyle ($r)" \
     -checker '/usr/bin/python3 -m pycodestyle --select=E1,W1,E9 "$@" | grep -v " E12[36] "' "$repos/$r"
+done
+# eslint's indent with each repository's own options (express's
+# .eslintrc.yml; koa's standard style); ESLINT names the binary.
+for r in "express [2, {\"MemberExpression\": \"off\", \"SwitchCase\": 1}]" "koa [2, {\"SwitchCase\": 1}]"; do
+  name=${r%% *}
+  "$m" -mutations 8 -spec "javascript;spaces:2" -label "JavaScript, eslint indent ($name)" \
+    -checker "$PWD/benchmark/mutation/eslint.sh '${r#* }' \"\$@\"" "$repos/$name"
 done

@@ -540,28 +540,21 @@ func (x *offsetStorage) memberL(n *estreeNode) {
 	if lastObj >= 0 && firstProp >= 0 && x.toks[lastObj].endLine == x.toks[firstProp].line {
 		base = lastObj
 	}
-	off := x.memberOffset(firstNon, base)
-	x.setOffset(firstNon, base, off)
+	// eslint's MemberExpression option, 1 or 0 per chain (chainOffset).
+	x.setOffset(firstNon, base, 1)
+	chained := firstNon >= 0 && base >= 0 && firstNon != base && x.isFirstOfLine(firstNon)
+	if chained {
+		x.desc[firstNon].orZero = true
+		x.chainDots[base] = append(x.chainDots[base], firstNon)
+	}
 	if n.computed {
 		x.setOffset(secondNon, firstNon, 1)
 	} else {
-		x.setOffset(secondNon, base, off)
+		x.setOffset(secondNon, base, 1)
+		if chained && secondNon >= 0 && secondNon != base {
+			x.desc[secondNon].orZero = true
+		}
 	}
-}
-
-// memberOffset is eslint's MemberExpression option for one member
-// access: 0 when its "." starts a line indented like the line of the
-// object it continues (the `request(app)` / `.get('/')` style that
-// projects enable with MemberExpression: 0 or "off"), 1 (the default)
-// otherwise.
-func (x *offsetStorage) memberOffset(dot, base int) int {
-	if dot < 0 || base < 0 || !x.isFirstOfLine(dot) || x.toks[dot].line == x.toks[base].line {
-		return 1
-	}
-	if x.lines[x.toks[dot].line].Col == x.lines[x.toks[base].line].Col {
-		return 0
-	}
-	return 1
 }
 
 func (x *offsetStorage) propertyL(n *estreeNode) {

@@ -25,6 +25,9 @@ type desiredOffset struct {
 	from   int // token index, -1: column 0
 	offset int
 	force  bool
+	// orZero: offset 1 may be 0 instead, as a member chain's lines
+	// stand (MemberExpression 0 or 1): see chainOffset.
+	orZero bool
 }
 
 // offsetStorage is eslint's OffsetStorage and TokenInfo for one file.
@@ -42,6 +45,10 @@ type offsetStorage struct {
 	unit      string // one level: "\t" or n spaces
 	paramPar  map[int]bool
 	ignoredFT map[int]bool // first tokens of ignored nodes
+	// chainDots are, per member chain's first token, the "." tokens of
+	// the chain that start a line; chainOff caches each chain's offset.
+	chainDots map[int][]int
+	chainOff  map[int]int
 }
 
 // tokenize lists the tokens of a tree-sitter-javascript tree as espree
@@ -101,7 +108,8 @@ func tokenize(src []byte, root syntax.FlatRef) []token {
 func newOffsetStorage(src []byte, root syntax.FlatRef, unit string) *offsetStorage {
 	lines := srclines.Split(src, 4)
 	x := &offsetStorage{src: src, lines: lines, toks: tokenize(src, root), firstOf: map[int]int{}, locked: map[int]int{},
-		cache: map[int]string{}, unit: unit, paramPar: map[int]bool{}, ignoredFT: map[int]bool{}}
+		cache: map[int]string{}, unit: unit, paramPar: map[int]bool{}, ignoredFT: map[int]bool{},
+		chainDots: map[int][]int{}, chainOff: map[int]int{}}
 	x.codePos = make([]int, len(x.toks))
 	for i := range x.toks {
 		t := &x.toks[i]
@@ -211,7 +219,18 @@ func (x *offsetStorage) desiredDepth(i, depth int) string {
 		if ds.from >= 0 && x.toks[ds.from].line == x.toks[i].line && !ds.force && !strings.HasPrefix(strings.TrimLeft(x.toks[i].text, " \t"), "\n") {
 			off = 0
 		}
-		d = x.desiredDepth(ds.from, depth+1) + strings.Repeat(x.unit, max(off, 0))
+		base := x.desiredDepth(ds.from, depth+1)
+		d = base + strings.Repeat(x.unit, max(off, 0))
+		if ds.orZero && off == 1 {
+			switch x.chainOffset(ds.from, base) {
+			case 0:
+				d = base
+			case -1:
+				if x.tokenIndent(x.firstOf[x.toks[i].line]) == base {
+					d = base
+				}
+			}
+		}
 	}
 	x.cache[i] = d
 	return d
@@ -394,4 +413,37 @@ func (x *offsetStorage) blankBetween(a, b int) bool {
 		}
 	}
 	return false
+}
+
+// chainOffset is eslint's MemberExpression option for the member chain
+// whose first token is from, whose line should stand at base: 0 when
+// most of the chain's lines that start with "." stand at base (the
+// `request(app)` / `.get('/')` style that projects enable with
+// MemberExpression 0 or "off"), 1 (the default) when most stand a unit
+// in, and -1 on a tie, where each line may stand at either. Counted
+// against where the chain's first line should stand, so that a chain
+// stays put when only that line is misplaced, and per chain, so that one
+// line that left its chain's level is reported.
+func (x *offsetStorage) chainOffset(from int, base string) int {
+	if off, ok := x.chainOff[from]; ok {
+		return off
+	}
+	n0, n1 := 0, 0
+	for _, dot := range x.chainDots[from] {
+		switch x.tokenIndent(dot) {
+		case base:
+			n0++
+		case base + x.unit:
+			n1++
+		}
+	}
+	off := 1
+	switch {
+	case n0 > n1:
+		off = 0
+	case n0 == n1:
+		off = -1
+	}
+	x.chainOff[from] = off
+	return off
 }
