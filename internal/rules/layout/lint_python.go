@@ -92,7 +92,8 @@ func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constra
 		}
 	}
 	if len(byLine) == 0 && !in.Tabs {
-		return spacing, nil // no line to re-indent: the model would fix nothing
+		// No line to re-indent: the model would fix nothing.
+		return append(dedent, spacing...), nil
 	}
 	m := buildIndentModel(src, ftOf(), pythonIndent, tw, tw, meter)
 	deps := m.dependents(true)
