@@ -16,6 +16,22 @@
 // counted. The repositories are read where they are (fetched by
 // benchmark/mutation/run.sh); nothing of theirs is written into this
 // repository. One table row per run; -v lists every miss.
+//
+// The files read are those `iflint init` and `iflint check` would judge
+// in the repository, no more: hidden directories, the embedded
+// default's excludes (third_party, node_modules, ...), what go-enry
+// calls documentation or generated (by name and content), and the
+// trees init leaves out as vendored (go-enry's vendor list, or a
+// directory that is a project of its own with its own license, such
+// as cJSON's tests/unity, the Unity framework copied in; see
+// infer.LeftOutOf) are skipped, since the configuration init writes
+// excludes them. Nothing else is skipped: a file iflint would check
+// counts however its lines fare.
+//
+// For C and C++ the rule follows clang-format's style: the
+// .clang-format at the repository's root when there is one, as the
+// configuration passes it (config's clangLayout), else the style given
+// by -clang-style, which must be the one -format formats with.
 package main
 
 import (
@@ -32,8 +48,10 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/clangformat"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/infer"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/leftout"
 	"github.com/iflint/iflint/internal/rules"
@@ -47,6 +65,7 @@ type options struct {
 	seed      uint64
 	verbose   bool
 	label     string
+	clang     string // YAML of the clang-format style when the repository has no .clang-format
 	langID    lang.ID
 	indentCol int
 }
@@ -68,6 +87,7 @@ func main() {
 	flag.Uint64Var(&o.seed, "seed", 19, "seed of the mutation choice")
 	flag.BoolVar(&o.verbose, "v", false, "list every miss")
 	flag.StringVar(&o.label, "label", "", "row label")
+	flag.StringVar(&o.clang, "clang-style", "", "C/C++: the clang-format style (YAML, as --style takes it) a repository without a .clang-format is formatted with")
 	flag.Parse()
 	if o.spec == "" || o.format == "" || flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: mutation -spec SPEC -format CMD [-mutations N] [-max-files N] REPO...")
@@ -116,6 +136,13 @@ func files(repo string, id lang.ID) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	left, err := infer.LeftOutOf(repo)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range left {
+		def.Exclude = append(def.Exclude, l.Glob)
+	}
 	var out []string
 	err = filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -127,7 +154,8 @@ func files(repo string, id lang.ID) ([]string, error) {
 			return nil
 		}
 		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") || def.Excluded(rel) || leftout.Match(leftout.Documentation, rel, true) {
+			if strings.HasPrefix(d.Name(), ".") || def.Excluded(rel) || leftout.Match(leftout.Documentation, rel, true) ||
+				leftout.Match(leftout.Vendored, rel, true) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -139,6 +167,9 @@ func files(repo string, id lang.ID) ([]string, error) {
 		if err != nil {
 			return err
 		}
+		if leftout.MatchContent(rel, src) {
+			return nil
+		}
 		if in, ok := lang.ByPathContent(rel, src); ok && in.ID == id {
 			out = append(out, p)
 		}
@@ -149,6 +180,9 @@ func files(repo string, id lang.ID) ([]string, error) {
 }
 
 func run(repo string, c constraint.Constraint, o options, t *tally) error {
+	if err := clangStyle(repo, &c, o); err != nil {
+		return err
+	}
 	fs, err := files(repo, c.Lang)
 	if err != nil {
 		return err
@@ -319,3 +353,30 @@ func format(cmdline, p string, src []byte) ([]byte, error) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// clangStyle gives a C or C++ constraint the clang-format style the
+// repository's files are formatted with: its root .clang-format, as the
+// configuration does, else -clang-style.
+func clangStyle(repo string, c *constraint.Constraint, o options) error {
+	if c.Lang != lang.C && c.Lang != lang.CPP {
+		return nil
+	}
+	name, data := "-clang-style", []byte(o.clang)
+	if f := clangformat.Find(repo, repo); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		name, data = f, b
+	} else if o.clang == "" {
+		return nil
+	}
+	s, ok, err := clangformat.Parse(name, data)
+	if err != nil || !ok {
+		return fmt.Errorf("%s: no C/C++ style read: %v", name, err)
+	}
+	in := *c.Indent
+	in.Clang = &s
+	c.Indent = &in
+	return nil
+}

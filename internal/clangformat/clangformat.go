@@ -27,6 +27,15 @@ type Style struct {
 	BreakBeforeBraces    string // Attach, Linux, Mozilla, Stroustrup, Allman, Whitesmiths, GNU, WebKit, Custom
 	AccessModifierOffset int
 	IndentPPDirectives   string // None, AfterHash, BeforeHash
+	IndentCaseLabels     bool
+	IndentGotoLabels     bool
+	NamespaceIndentation string // None, Inner, All
+	// ContinuationIndentWidth is the indent of a wrapped line; with
+	// AlignAfterOpenBracket Align, a bracket's content that starts on
+	// the bracket's line is aligned after it instead.
+	ContinuationIndentWidth int
+	AlignAfterOpenBracket   string // Align, DontAlign, AlwaysBreak, BlockIndent
+	ColumnLimit             int
 	// BraceWrapping is read under BreakBeforeBraces Custom: which
 	// braces break before them (AfterClass, BeforeElse, ...).
 	BraceWrapping map[string]string
@@ -35,27 +44,40 @@ type Style struct {
 // base holds the options of clang-format's predefined styles that Style
 // reads (clang/lib/Format/Format.cpp, getLLVMStyle and its variants).
 var base = map[string]Style{
-	"llvm":      {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"google":    {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None"},
-	"chromium":  {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None"},
-	"mozilla":   {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"webkit":    {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None"},
-	"gnu":       {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None"},
+	"llvm": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"google": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true,
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"chromium": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true,
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"mozilla": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 2, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"webkit": {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None", IndentGotoLabels: true,
+		NamespaceIndentation: "Inner", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "DontAlign", ColumnLimit: 0},
+	"gnu": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 79},
+	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 120},
 }
 
 // document is one YAML document of a .clang-format; absent options stay
 // nil so that the base style's value shows through.
 type document struct {
-	Language             string            `yaml:"Language"`
-	BasedOnStyle         string            `yaml:"BasedOnStyle"`
-	IndentWidth          *int              `yaml:"IndentWidth"`
-	TabWidth             *int              `yaml:"TabWidth"`
-	UseTab               *string           `yaml:"UseTab"`
-	BreakBeforeBraces    *string           `yaml:"BreakBeforeBraces"`
-	AccessModifierOffset *int              `yaml:"AccessModifierOffset"`
-	IndentPPDirectives   *string           `yaml:"IndentPPDirectives"`
-	BraceWrapping        map[string]string `yaml:"BraceWrapping"`
+	Language              string            `yaml:"Language"`
+	BasedOnStyle          string            `yaml:"BasedOnStyle"`
+	IndentWidth           *int              `yaml:"IndentWidth"`
+	TabWidth              *int              `yaml:"TabWidth"`
+	UseTab                *string           `yaml:"UseTab"`
+	BreakBeforeBraces     *string           `yaml:"BreakBeforeBraces"`
+	AccessModifierOffset  *int              `yaml:"AccessModifierOffset"`
+	IndentPPDirectives    *string           `yaml:"IndentPPDirectives"`
+	IndentCaseLabels      *bool             `yaml:"IndentCaseLabels"`
+	IndentGotoLabels      *bool             `yaml:"IndentGotoLabels"`
+	NamespaceIndentation  *string           `yaml:"NamespaceIndentation"`
+	ContinuationIndent    *int              `yaml:"ContinuationIndentWidth"`
+	AlignAfterOpenBracket *string           `yaml:"AlignAfterOpenBracket"`
+	ColumnLimit           *int              `yaml:"ColumnLimit"`
+	BraceWrapping         map[string]string `yaml:"BraceWrapping"`
 }
 
 // Parse reads a .clang-format's text and returns the style it sets for
@@ -131,6 +153,24 @@ func (d document) apply(s *Style) {
 	}
 	if d.IndentPPDirectives != nil {
 		s.IndentPPDirectives = *d.IndentPPDirectives
+	}
+	if d.IndentCaseLabels != nil {
+		s.IndentCaseLabels = *d.IndentCaseLabels
+	}
+	if d.IndentGotoLabels != nil {
+		s.IndentGotoLabels = *d.IndentGotoLabels
+	}
+	if d.NamespaceIndentation != nil {
+		s.NamespaceIndentation = *d.NamespaceIndentation
+	}
+	if d.ContinuationIndent != nil {
+		s.ContinuationIndentWidth = *d.ContinuationIndent
+	}
+	if d.AlignAfterOpenBracket != nil {
+		s.AlignAfterOpenBracket = *d.AlignAfterOpenBracket
+	}
+	if d.ColumnLimit != nil {
+		s.ColumnLimit = *d.ColumnLimit
 	}
 	if len(d.BraceWrapping) > 0 && s.BraceWrapping == nil {
 		s.BraceWrapping = map[string]string{}

@@ -88,7 +88,10 @@ func TestBaseStylesMatchClangFormat(t *testing.T) {
 		}
 		got := Style{IndentWidth: atoi("IndentWidth"), TabWidth: atoi("TabWidth"), UseTab: get("UseTab"),
 			BreakBeforeBraces: get("BreakBeforeBraces"), AccessModifierOffset: atoi("AccessModifierOffset"),
-			IndentPPDirectives: get("IndentPPDirectives")}
+			IndentPPDirectives: get("IndentPPDirectives"), IndentCaseLabels: get("IndentCaseLabels") == "true",
+			IndentGotoLabels:     get("IndentGotoLabels") == "true",
+			NamespaceIndentation: get("NamespaceIndentation"), ContinuationIndentWidth: atoi("ContinuationIndentWidth"),
+			AlignAfterOpenBracket: get("AlignAfterOpenBracket"), ColumnLimit: atoi("ColumnLimit")}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: clang-format says %+v, the table %+v", name, got, want)
 		}

@@ -104,7 +104,11 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 	if !hasUnit(c) {
 		return nil, errNoUnit
 	}
-	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]layoutIssue, error) {
+	key := "layout.lint." + c.Spec
+	if c.Indent.Clang != nil {
+		key += fmt.Sprintf(";clang %+v", *c.Indent.Clang)
+	}
+	return check.MemoErr(u, key, func() ([]layoutIssue, error) {
 		t, err := u.Tree(c.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)

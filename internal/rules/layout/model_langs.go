@@ -101,6 +101,9 @@ type indentLang struct {
 	// deeper: checkstyle's arrayInitIndent is an exact offset, not a
 	// minimum as lineWrappingIndentation is.
 	strictWrap set
+	// clang is, for C and C++ under a clang-format style, what the
+	// model reads of it (model_c.go); nil otherwise.
+	clang *clangReading
 }
 
 type set map[string]bool

@@ -1,0 +1,499 @@
+package layout
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/iflint/iflint/internal/clangformat"
+)
+
+// C and C++ as clang-format lays them out, when the constraint carries
+// the style the files are formatted with (a repository's .clang-format,
+// attached by the configuration). Without one, cIndent's looser reading
+// of C's common conventions applies. With one, what clang-format decides
+// from the style alone is held exactly:
+//
+//   - preprocessor lines at column 0 (IndentPPDirectives None and
+//     AfterHash) or one IndentWidth per enclosing #if, an include guard
+//     not counting (BeforeHash);
+//   - the lines of a multi-line #define, which clang-format formats as
+//     code: one IndentWidth past the directive's column per open brace;
+//   - a comment line at the column of the code line after it, as
+//     clang-format's own unwrapped line at that level; before a closing
+//     brace, a directive or an access specifier at the block's level,
+//     before a case label at the label's level or its statements';
+//   - the ` * ` lines of a block comment one column past its `/*`;
+//   - a bracket's content aligned after the opening bracket when code
+//     follows it on its line (AlignAfterOpenBracket Align), else one
+//     ContinuationIndentWidth past the bracket's line; a braced list
+//     too (Cpp11BracedListStyle);
+//   - case labels at the switch's level or one IndentWidth in
+//     (IndentCaseLabels), access specifiers at AccessModifierOffset from
+//     the members, namespace content as NamespaceIndentation says, goto
+//     labels at the block's level or column 0 (IndentGotoLabels).
+//
+// Statement continuations (`a +` / `b`) keep cIndent's reading: where
+// clang-format puts them depends on its line-breaking penalties.
+
+// clangReading is what the tree model reads of a clang-format style.
+type clangReading struct {
+	style clangformat.Style
+	// contCols is ContinuationIndentWidth, in columns.
+	contCols int
+	align    bool // AlignAfterOpenBracket Align
+}
+
+// clangIndentFor is cIndent under the style s.
+func clangIndentFor(s *clangformat.Style) *indentLang {
+	l := *cIndent
+	r := &clangReading{style: *s, contCols: s.ContinuationIndentWidth, align: s.AlignAfterOpenBracket == "Align"}
+	l.clang = r
+	// A braced list is laid out as a call's arguments are
+	// (Cpp11BracedListStyle, true in every predefined style but
+	// Mozilla's, GNU's and WebKit's), not as a block.
+	l.body = set{}
+	for k := range cIndent.body {
+		if k != "initializer_list" {
+			l.body[k] = true
+		}
+	}
+	return &l
+}
+
+// clangBracket sets the columns accepted for line l, whose first token
+// t (of the ancestor child) is inside the bracket node at of type at
+// opened by o on a line of column bc, under the style.
+func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc int) {
+	r, u := b.spec.clang, b.m.unitCols
+	starts := b.start(child) == b.start(t)
+	ct := b.typ(child)
+	if !b.spec.body[at] {
+		if v, ok := b.visualCol(o); ok && r.align {
+			l.want, l.visual = []int{v}, true
+			return
+		}
+		l.want = []int{bc + r.contCols}
+		return
+	}
+	l.want = []int{bc + u}
+	switch {
+	case at == "declaration_list":
+		p := b.f[b.f[o].Parent].Parent
+		if p >= 0 && b.typ(p) == "linkage_specification" {
+			// extern "C" { ... }: IndentExternBlock's default,
+			// AfterExternBlock, indents it when the brace breaks.
+			l.want = []int{bc}
+			if r.afterExternBlock() {
+				l.want = []int{bc + u}
+			}
+			return
+		}
+		switch r.style.NamespaceIndentation {
+		case "None":
+			l.want = []int{bc}
+		case "Inner":
+			l.want = []int{bc, bc + u}
+		}
+	case starts && ct == "access_specifier":
+		l.want = []int{max(bc, bc+u+r.style.AccessModifierOffset)}
+	case starts && ct == "case_statement":
+		if !r.style.IndentCaseLabels {
+			l.want = []int{bc}
+		}
+	case starts && ct == "labeled_statement":
+		l.want = []int{0}
+		if r.style.IndentGotoLabels {
+			l.want = []int{bc}
+		}
+	}
+}
+
+// clangRefine judges, after the tree walk, the lines clang-format lays
+// out by the preprocessor's structure rather than the tree's: directive
+// lines, macro bodies, and block comments' inner lines.
+func (b *treeIndent) clangRefine() {
+	b.clangDirectives()
+	for n := range b.f {
+		switch t := b.typ(n); {
+		case t == "preproc_def" || t == "preproc_function_def":
+			b.clangMacroBody(n)
+		case isCommentType(t):
+			b.clangStarLines(n)
+		case t == "labeled_statement":
+			b.clangLabelled(n)
+		}
+	}
+}
+
+// clangDirectives judges each line a directive starts: column 0, or
+// under BeforeHash one IndentWidth per enclosing conditional.
+func (b *treeIndent) clangDirectives() {
+	m, s := b.m, b.spec.clang.style
+	var dirs []fn // directive tokens in source order
+	for n := range b.f {
+		t := b.typ(n)
+		if len(t) > 1 && t[0] == '#' || t == "preproc_directive" {
+			dirs = append(dirs, n)
+		}
+	}
+	guard := b.includeGuard(dirs)
+
+	level := 0
+	for k, d := range dirs {
+		t := b.typ(d)
+		opens := t == "#if" || t == "#ifdef" || t == "#ifndef"
+		inner := t == "#else" || t == "#elif" || t == "#elifdef" || t == "#elifndef"
+		if t == "#endif" || inner {
+			level = max(0, level-1)
+		}
+		col := 0
+		if s.IndentPPDirectives == "BeforeHash" {
+			col = level * m.unitCols
+		}
+		if opens || inner {
+			level++
+		}
+		if guard && (k == 0 || k == len(dirs)-1) {
+			level = 0 // the guard's own lines, and no level for its body
+		}
+		i := m.lineOf(b.start(d))
+		l := &m.lines[i]
+		if l.lead != b.start(d) || l.kind == lineUnit {
+			continue
+		}
+		l.kind, l.anchor, l.want, l.free, l.cont, l.visual, l.atLeast = lineCode, -1, []int{col}, false, false, false, 0
+	}
+}
+
+// includeGuard reports whether the file's directives open with
+// `#ifndef X` / `#define X` and close with the matching `#endif`, which
+// clang-format does not count as a level.
+func (b *treeIndent) includeGuard(dirs []fn) bool {
+	if len(dirs) < 3 || b.typ(dirs[0]) != "#ifndef" || b.typ(dirs[1]) != "#define" || b.typ(dirs[len(dirs)-1]) != "#endif" {
+		return false
+	}
+	// The #endif must close the #ifndef: no code after it.
+	if rest := bytes.TrimSpace(b.m.src[b.end(dirs[len(dirs)-1]):]); len(rest) > 0 && !bytes.HasPrefix(rest, []byte("//")) && !bytes.HasPrefix(rest, []byte("/*")) {
+		return false
+	}
+	return b.f[dirs[len(dirs)-1]].Parent == b.f[dirs[0]].Parent
+}
+
+// clangMacroBody judges the lines a backslash continues in a #define:
+// clang-format formats its body as code one IndentWidth past the
+// directive, a level per open brace. A line inside brackets or
+// continuing an expression is left alone, as continuations are.
+func (b *treeIndent) clangMacroBody(n fn) {
+	m := b.m
+	first := m.lineOf(b.start(n))
+	if m.lines[first].lead != b.start(n) || m.lines[first].kind == lineUnit {
+		return
+	}
+	last := m.lineOf(max(b.start(n), b.end(n)-1))
+	depth, paren := 0, 0
+	prevEnds := true // the directive's head ends where the body starts
+	prevString := false
+	for i := first; i <= last; i++ {
+		l := &m.lines[i]
+		text := bytes.TrimRight(m.src[l.lead:l.end], " \t")
+		text = bytes.TrimRight(bytes.TrimSuffix(text, []byte("\\")), " \t")
+		if i > first && l.lead < l.end && l.kind != lineUnit {
+			d := depth
+			if bytes.HasPrefix(text, []byte("}")) {
+				d--
+			}
+			switch {
+			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")):
+				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{m.lines[first].col + m.unitCols*(1+d)}, false, false
+			case prevString && text[0] == '"' && m.lines[i-1].kind == lineCode:
+				// Adjacent string literals, one a line: aligned.
+				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, i-1, []int{m.lines[i-1].col}, false, true
+			default:
+				l.kind = lineSkip
+			}
+		}
+		prevString = i > first && len(text) > 0 && text[0] == '"' && text[len(text)-1] == '"'
+		if i == first {
+			// Only the body counts: skip `#define NAME(params)`.
+			text = macroValue(text)
+		}
+		dd, pp, open := braceDelta(text)
+		depth, paren = depth+dd, paren+pp
+		if open {
+			return // a string or comment runs on: leave the rest
+		}
+		if i > first && len(text) > 0 {
+			c := text[len(text)-1]
+			prevEnds = c == ';' || c == '{' || c == '}' || c == ':'
+		} else if i == first && len(text) > 0 {
+			prevEnds = false // `#define X a +` continues an expression
+		}
+	}
+}
+
+// macroValue is what follows a #define line's name and parameters.
+func macroValue(line []byte) []byte {
+	k := bytes.Index(line, []byte("define"))
+	if k < 0 {
+		return nil
+	}
+	rest := bytes.TrimLeft(line[k+len("define"):], " \t")
+	j := 0
+	for j < len(rest) && (rest[j] == '_' || rest[j] >= '0' && rest[j] <= '9' || rest[j]|0x20 >= 'a' && rest[j]|0x20 <= 'z') {
+		j++
+	}
+	rest = rest[j:]
+	if len(rest) > 0 && rest[0] == '(' {
+		if e := bytes.IndexByte(rest, ')'); e >= 0 {
+			rest = rest[e+1:]
+		}
+	}
+	return bytes.TrimSpace(rest)
+}
+
+// braceDelta counts a line's braces and parentheses outside strings,
+// characters and comments; open reports a string or block comment left
+// open at the line's end.
+func braceDelta(t []byte) (braces, parens int, open bool) {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '"', '\'':
+			j := i + 1
+			for j < len(t) && t[j] != c {
+				if t[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(t) {
+				return braces, parens, true
+			}
+			i = j
+		case '/':
+			if i+1 < len(t) && t[i+1] == '/' {
+				return braces, parens, false
+			}
+			if i+1 < len(t) && t[i+1] == '*' {
+				e := bytes.Index(t[i+2:], []byte("*/"))
+				if e < 0 {
+					return braces, parens, true
+				}
+				i += e + 3
+			}
+		case '{':
+			braces++
+		case '}':
+			braces--
+		case '(', '[':
+			parens++
+		case ')', ']':
+			parens--
+		}
+	}
+	return braces, parens, false
+}
+
+// clangStarLines judges the inner lines of a block comment that starts
+// its line and whose every inner line starts with `*`: clang-format puts
+// them one column past the `/*`.
+func (b *treeIndent) clangStarLines(n fn) {
+	m := b.m
+	s, e := b.start(n), b.end(n)
+	h := m.lineOf(s)
+	if m.lines[h].lead != s || m.lines[h].kind != lineComment || !bytes.HasPrefix(m.src[s:], []byte("/*")) {
+		return
+	}
+	last := m.lineOf(max(s, e-1))
+	if last == h {
+		return
+	}
+	for j := h + 1; j <= last; j++ {
+		l := m.lines[j]
+		if l.lead < l.end && m.src[l.lead] != '*' {
+			return // text of its own: clang-format keeps it where it is
+		}
+	}
+	for j := h + 1; j <= last; j++ {
+		l := &m.lines[j]
+		if l.lead == l.end {
+			continue
+		}
+		l.kind, l.host, l.anchor, l.want = lineCode, -1, h, []int{m.lines[h].col + 1}
+	}
+}
+
+// clangComment decides comment line i under the style: at the column of
+// the next code line (resolved), or at its own level before a closing
+// brace, a directive, an access specifier or the end, and before a case
+// label at the label's column or its statements'. A comment continuing
+// the trailing comment above it stays aligned with it.
+func (m *indentModel) clangComment(i int) {
+	l := &m.lines[i]
+	if i > 0 && l.col == m.trailingCommentCol(i-1) {
+		l.ecol = l.col
+		if l.mode == flagged {
+			l.mode = detached
+		}
+		return
+	}
+	j := i + 1
+	for j < len(m.lines) && (m.lines[j].kind == lineComment || m.lines[j].lead == m.lines[j].end || m.lines[j].kind == lineSkip && m.lines[j].host >= 0 ||
+		m.starLine(j)) {
+		m.meter.Add(1)
+		j++
+	}
+	if j >= len(m.lines) || m.lines[j].kind != lineCode {
+		return // as the tree judged it
+	}
+	next := m.src[m.lines[j].lead:m.lines[j].end]
+	switch {
+	case bytes.HasPrefix(next, []byte("}")) || bytes.HasPrefix(next, []byte("#")) || accessLabel(next):
+		return
+	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
+		e := m.lines[j].ecol
+		if l.col == e || l.col == e+m.unitCols {
+			l.ecol = l.col
+			if l.mode == flagged {
+				l.mode = detached
+			}
+		} else {
+			l.mode, l.ecol = flagged, e+m.unitCols
+		}
+		return
+	}
+	if e := m.lines[j].ecol; l.col == e {
+		l.ecol = l.col
+		if l.mode == flagged {
+			l.mode = detached
+		}
+	} else {
+		l.mode, l.ecol = flagged, e
+	}
+}
+
+// accessLabel reports a line that starts with a C++ access specifier.
+func accessLabel(t []byte) bool {
+	for _, w := range []string{"public", "protected", "private"} {
+		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
+			r = bytes.TrimLeft(r, " \t")
+			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
+		}
+	}
+	return false
+}
+
+// starLine reports a block comment's inner line judged by clangStarLines
+// (anchored to the comment's first line).
+func (m *indentModel) starLine(j int) bool {
+	a := m.lines[j].anchor
+	return a >= 0 && m.lines[a].kind == lineComment
+}
+
+// clangLabelled judges the statement after a goto label on a line of
+// its own by the block, not the label: clang-format moves the label
+// alone (to column 0 without IndentGotoLabels).
+func (b *treeIndent) clangLabelled(n fn) {
+	m := b.m
+	ks := b.children(n)
+	if len(ks) == 0 {
+		return
+	}
+	label := m.lineOf(b.start(n))
+	st := ks[len(ks)-1]
+	i := m.lineOf(b.start(st))
+	if i == label || m.lines[i].lead != b.start(st) || m.lines[i].kind != lineCode {
+		return
+	}
+	a := m.lines[label].anchor
+	if a < 0 {
+		return
+	}
+	l := &m.lines[i]
+	l.anchor, l.want, l.cont, l.free, l.atLeast = a, []int{m.lines[a].col + m.unitCols}, false, false, 0
+}
+
+// benignError reports an ERROR node that leaves the structure lines are
+// judged by whole: tokens inside a node that spans one line (a type as
+// a macro's argument), or one line of bare words between a
+// declaration's type and its declarator, as a macro standing for a
+// storage class or an export attribute leaves it (`JSMN_API int
+// f(...)`, where the grammar reads JSMN_API as the type and `int` as an
+// error). clang-format lays
+// such a declaration out as any other; so does the model, for C and
+// C++ only.
+func (b *treeIndent) benignError(n fn) bool {
+	if b.spec != cIndent && b.spec.clang == nil {
+		return false
+	}
+	x := b.f[n]
+	if !x.Error || x.Parent < 0 || x.First < 0 {
+		return false
+	}
+	p := b.f[x.Parent]
+	oneLine := b.m.lineOf(p.Start) == b.m.lineOf(max(p.Start, p.End-1))
+	switch {
+	case oneLine:
+		// Inside a node on one line (`va_arg(ap, char *)`, a type as a
+		// macro's argument): no line starts within it.
+		for c := x.First; c >= 0; c = b.f[c].Next {
+			if b.f[c].First >= 0 || b.f[c].Error || b.f[c].Missing {
+				return false
+			}
+		}
+		return true
+	case p.Type != "declaration" && p.Type != "function_definition" && p.Type != "field_declaration":
+		return false
+	}
+	// One line with the declaration's start, after its (macro) type and
+	// before its declarator.
+	line := b.m.lineOf(x.Start)
+	if line != b.m.lineOf(max(x.Start, x.End-1)) || line != b.m.lineOf(p.Start) || x.Next < 0 || b.m.lineOf(b.start(x.Next)) != line {
+		return false
+	}
+	if k := b.f[p.First]; k.Type != "type_identifier" || k.Next != n {
+		return false
+	}
+	switch b.typ(x.Next) {
+	case "function_declarator", "pointer_declarator", "init_declarator", "identifier", "field_identifier":
+	default:
+		return false
+	}
+	for c := x.First; c >= 0; c = b.f[c].Next {
+		k := b.f[c]
+		if k.First >= 0 || k.Error || k.Missing || (k.Type != "identifier" && k.Type != "type_identifier" && k.Type != "primitive_type") {
+			return false
+		}
+	}
+	return true
+}
+
+// afterExternBlock is BraceWrapping's AfterExternBlock as clang-format
+// expands BreakBeforeBraces: set by Allman, GNU, Mozilla and
+// Whitesmiths, and under Custom as written.
+func (r *clangReading) afterExternBlock() bool {
+	switch r.style.BreakBeforeBraces {
+	case "Allman", "GNU", "Mozilla", "Whitesmiths":
+		return true
+	case "Custom":
+		v := strings.ToLower(r.style.BraceWrapping["AfterExternBlock"])
+		return v == "true"
+	}
+	return false
+}
+
+// clangBody sets, for a statement that is the braceless body of an if,
+// else, for or while on a line of its own, exactly one IndentWidth past
+// its header's line, as clang-format puts it, and reports whether it did.
+func (b *treeIndent) clangBody(l *indentLine, at string, child fn, bc int) bool {
+	switch at {
+	case "if_statement", "else_clause", "for_statement", "while_statement", "for_range_loop", "do_statement":
+	default:
+		return false
+	}
+	ct := b.typ(child)
+	if !strings.HasSuffix(ct, "_statement") || ct == "compound_statement" || ct == "if_statement" && at == "else_clause" {
+		return false
+	}
+	l.want = []int{bc + b.m.unitCols}
+	return true
+}
