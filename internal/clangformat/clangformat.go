@@ -36,6 +36,12 @@ type Style struct {
 	ContinuationIndentWidth int
 	AlignAfterOpenBracket   string // Align, DontAlign, AlwaysBreak, BlockIndent
 	ColumnLimit             int
+	// ConstructorInitializerIndentWidth indents a constructor's
+	// initializer list; BreakConstructorInitializers (BeforeColon,
+	// BeforeComma, AfterColon) says where its lines break.
+	ConstructorInitializerIndentWidth int
+	BreakConstructorInitializers      string
+	AlignOperands                     string // Align, DontAlign, AlignAfterOperator
 	// BraceWrapping is read under BreakBeforeBraces Custom: which
 	// braces break before them (AfterClass, BeforeElse, ...).
 	BraceWrapping map[string]string
@@ -44,19 +50,19 @@ type Style struct {
 // base holds the options of clang-format's predefined styles that Style
 // reads (clang/lib/Format/Format.cpp, getLLVMStyle and its variants).
 var base = map[string]Style{
-	"llvm": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"llvm": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
 		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
-	"google": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"google": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
 		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
-	"chromium": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"chromium": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
 		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
-	"mozilla": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"mozilla": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 2, BreakConstructorInitializers: "BeforeComma", AlignOperands: "Align",
 		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 2, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
-	"webkit": {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"webkit": {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeComma", AlignOperands: "DontAlign",
 		NamespaceIndentation: "Inner", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "DontAlign", ColumnLimit: 0},
-	"gnu": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"gnu": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
 		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 79},
-	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true,
+	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
 		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 120},
 }
 
@@ -77,6 +83,10 @@ type document struct {
 	ContinuationIndent    *int              `yaml:"ContinuationIndentWidth"`
 	AlignAfterOpenBracket *string           `yaml:"AlignAfterOpenBracket"`
 	ColumnLimit           *int              `yaml:"ColumnLimit"`
+	CtorInitIndent        *int              `yaml:"ConstructorInitializerIndentWidth"`
+	BreakCtorInits        *string           `yaml:"BreakConstructorInitializers"`
+	AlignOperands         *string           `yaml:"AlignOperands"`
+	BreakCtorBeforeComma  *bool             `yaml:"BreakConstructorInitializersBeforeComma"`
 	BraceWrapping         map[string]string `yaml:"BraceWrapping"`
 }
 
@@ -168,6 +178,18 @@ func (d document) apply(s *Style) {
 	}
 	if d.AlignAfterOpenBracket != nil {
 		s.AlignAfterOpenBracket = *d.AlignAfterOpenBracket
+	}
+	if d.CtorInitIndent != nil {
+		s.ConstructorInitializerIndentWidth = *d.CtorInitIndent
+	}
+	if d.BreakCtorBeforeComma != nil && *d.BreakCtorBeforeComma {
+		s.BreakConstructorInitializers = "BeforeComma" // the older spelling
+	}
+	if d.AlignOperands != nil {
+		s.AlignOperands = alignOperands(*d.AlignOperands)
+	}
+	if d.BreakCtorInits != nil {
+		s.BreakConstructorInitializers = *d.BreakCtorInits
 	}
 	if d.ColumnLimit != nil {
 		s.ColumnLimit = *d.ColumnLimit
@@ -272,4 +294,15 @@ func (s Style) customBraces() (string, string) {
 // Describe names the style's layout options for messages.
 func (s Style) Describe() string {
 	return fmt.Sprintf("BasedOnStyle %s, IndentWidth %d, UseTab %s, BreakBeforeBraces %s", s.BasedOn, s.IndentWidth, s.UseTab, s.BreakBeforeBraces)
+}
+
+// alignOperands folds the boolean spellings of AlignOperands.
+func alignOperands(v string) string {
+	switch strings.ToLower(v) {
+	case "true":
+		return "Align"
+	case "false":
+		return "DontAlign"
+	}
+	return v
 }

@@ -91,7 +91,10 @@ func TestBaseStylesMatchClangFormat(t *testing.T) {
 			IndentPPDirectives: get("IndentPPDirectives"), IndentCaseLabels: get("IndentCaseLabels") == "true",
 			IndentGotoLabels:     get("IndentGotoLabels") == "true",
 			NamespaceIndentation: get("NamespaceIndentation"), ContinuationIndentWidth: atoi("ContinuationIndentWidth"),
-			AlignAfterOpenBracket: get("AlignAfterOpenBracket"), ColumnLimit: atoi("ColumnLimit")}
+			AlignAfterOpenBracket: get("AlignAfterOpenBracket"), ColumnLimit: atoi("ColumnLimit"),
+			ConstructorInitializerIndentWidth: atoi("ConstructorInitializerIndentWidth"),
+			BreakConstructorInitializers:      get("BreakConstructorInitializers"),
+			AlignOperands:                     get("AlignOperands")}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: clang-format says %+v, the table %+v", name, got, want)
 		}

@@ -109,6 +109,12 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 		key += fmt.Sprintf(";clang %+v", *c.Indent.Clang)
 	}
 	return check.MemoErr(u, key, func() ([]layoutIssue, error) {
+		if ft, err := clangMaskedTree(u, c); ft != nil || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return treeIssues(u, c, ft)
+		}
 		t, err := u.Tree(c.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
@@ -125,17 +131,23 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 				return nil, err
 			}
 		} else {
-			ft := flatTreeOf(u, c.Lang, t.Root())
-			out, err = lintIndentIssues(u, c, ft)
-			if err != nil {
-				return nil, err
-			}
-			if c.Spacing != constraint.SpacingAny {
-				out = append(out, lintSpacingIssues(u, c, ft)...)
-			}
+			return treeIssues(u, c, flatTreeOf(u, c.Lang, t.Root()))
 		}
 		return sortIssues(out), nil
 	})
+}
+
+// treeIssues are the issues the tree model and the spacing reading find
+// on ft, u's tree (or the tree of a copy with the same offsets).
+func treeIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]layoutIssue, error) {
+	out, err := lintIndentIssues(u, c, ft)
+	if err != nil {
+		return nil, err
+	}
+	if c.Spacing != constraint.SpacingAny {
+		out = append(out, lintSpacingIssues(u, c, ft)...)
+	}
+	return sortIssues(out), nil
 }
 
 func sortIssues(out []layoutIssue) []layoutIssue {

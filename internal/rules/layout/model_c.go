@@ -20,8 +20,9 @@ import (
 //     code: one IndentWidth past the directive's column per open brace;
 //   - a comment line at the column of the code line after it, as
 //     clang-format's own unwrapped line at that level; before a closing
-//     brace, a directive or an access specifier at the block's level,
-//     before a case label at the label's level or its statements';
+//     brace or an access specifier at the block's level, before a
+//     case label or a directive at the block's level or the next
+//     line's;
 //   - the ` * ` lines of a block comment one column past its `/*`;
 //   - a bracket's content aligned after the opening bracket when code
 //     follows it on its line (AlignAfterOpenBracket Align), else one
@@ -48,6 +49,9 @@ func clangIndentFor(s *clangformat.Style) *indentLang {
 	l := *cIndent
 	r := &clangReading{style: *s, contCols: s.ContinuationIndentWidth, align: s.AlignAfterOpenBracket == "Align"}
 	l.clang = r
+	// Template argument and parameter lists are brackets too: their
+	// wrapped lines align after the `<`.
+	l.pairs = map[string]string{"template_argument_list": "<", "template_parameter_list": "<"}
 	// A braced list is laid out as a call's arguments are
 	// (Cpp11BracedListStyle, true in every predefined style but
 	// Mozilla's, GNU's and WebKit's), not as a block.
@@ -73,6 +77,10 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 			return
 		}
 		l.want = []int{bc + r.contCols}
+		if ol := b.m.lines[b.m.lineOf(b.start(o))]; bytes.HasPrefix(b.m.src[ol.lead:ol.end], []byte("return ")) {
+			// A return's expression is continued from its own start.
+			l.want = append(l.want, bc+len("return ")+r.contCols)
+		}
 		return
 	}
 	l.want = []int{bc + u}
@@ -112,78 +120,151 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 // out by the preprocessor's structure rather than the tree's: directive
 // lines, macro bodies, and block comments' inner lines.
 func (b *treeIndent) clangRefine() {
-	b.clangDirectives()
+	pp := b.clangDirectives()
 	for n := range b.f {
 		switch t := b.typ(n); {
 		case t == "preproc_def" || t == "preproc_function_def":
-			b.clangMacroBody(n)
+			b.clangMacroBody(n, pp[b.m.lineOf(b.start(n))])
 		case isCommentType(t):
 			b.clangStarLines(n)
 		case t == "labeled_statement":
 			b.clangLabelled(n)
+		case t == "concatenated_string":
+			b.clangStrings(n)
 		}
 	}
 }
 
 // clangDirectives judges each line a directive starts: column 0, or
-// under BeforeHash one IndentWidth per enclosing conditional.
-func (b *treeIndent) clangDirectives() {
+// under BeforeHash one IndentWidth per enclosing conditional. The
+// directives are read from the text (directiveLines), not the tree, so
+// that a condition the grammar cannot read (`#if __has_include(<x>)`)
+// does not change the count.
+func (b *treeIndent) clangDirectives() map[int]int {
 	m, s := b.m, b.spec.clang.style
-	var dirs []fn // directive tokens in source order
-	for n := range b.f {
-		t := b.typ(n)
-		if len(t) > 1 && t[0] == '#' || t == "preproc_directive" {
-			dirs = append(dirs, n)
-		}
-	}
-	guard := b.includeGuard(dirs)
-
+	dirs := directiveLines(m)
+	pp := map[int]int{} // a directive's line: its level's indentation
+	guard := includeGuard(m, dirs)
 	level := 0
 	for k, d := range dirs {
-		t := b.typ(d)
-		opens := t == "#if" || t == "#ifdef" || t == "#ifndef"
-		inner := t == "#else" || t == "#elif" || t == "#elifdef" || t == "#elifndef"
-		if t == "#endif" || inner {
+		opens := d.kw == "if" || d.kw == "ifdef" || d.kw == "ifndef"
+		inner := d.kw == "else" || d.kw == "elif" || d.kw == "elifdef" || d.kw == "elifndef"
+		if d.kw == "endif" || inner {
 			level = max(0, level-1)
 		}
 		col := 0
 		if s.IndentPPDirectives == "BeforeHash" {
 			col = level * m.unitCols
 		}
+		if s.IndentPPDirectives != "None" {
+			pp[d.line] = level * m.unitCols
+		}
 		if opens || inner {
 			level++
 		}
-		if guard && (k == 0 || k == len(dirs)-1) {
-			level = 0 // the guard's own lines, and no level for its body
+		if guard && k == 0 {
+			level = 0 // no level for the guard's body
 		}
-		i := m.lineOf(b.start(d))
-		l := &m.lines[i]
-		if l.lead != b.start(d) || l.kind == lineUnit {
+		l := &m.lines[d.line]
+		if l.kind == lineUnit {
 			continue
 		}
 		l.kind, l.anchor, l.want, l.free, l.cont, l.visual, l.atLeast = lineCode, -1, []int{col}, false, false, false, 0
 	}
+	return pp
 }
 
-// includeGuard reports whether the file's directives open with
-// `#ifndef X` / `#define X` and close with the matching `#endif`, which
-// clang-format does not count as a level.
-func (b *treeIndent) includeGuard(dirs []fn) bool {
-	if len(dirs) < 3 || b.typ(dirs[0]) != "#ifndef" || b.typ(dirs[1]) != "#define" || b.typ(dirs[len(dirs)-1]) != "#endif" {
+// directive is a line a preprocessor directive starts: its keyword and
+// its argument's first word.
+type directive struct {
+	line    int
+	kw, arg string
+}
+
+// directiveLines lists the directive lines of m's source, outside
+// comments, strings and the lines a backslash continues.
+func directiveLines(m *indentModel) []directive {
+	var out []directive
+	inComment, cont := false, false
+	raw := "" // the closing of a raw string left open, `)delim"`
+	for i, l := range m.lines {
+		m.meter.Add(1 + l.end - l.start)
+		text := m.src[l.lead:l.end]
+		if raw != "" {
+			k := bytes.Index(text, []byte(raw))
+			if k < 0 {
+				continue
+			}
+			text, raw = text[k+len(raw):], ""
+			cont = false
+			_, _, inComment = codeOf(text, false)
+			continue
+		}
+		startsInComment := inComment
+		code, _, open := codeOf(text, inComment)
+		inComment = open
+		if !startsInComment && !cont && len(code) > 0 && code[0] == '#' {
+			w := bytes.Fields(bytes.TrimLeft(code[1:], " \t"))
+			d := directive{line: i}
+			if len(w) > 0 {
+				d.kw = string(w[0])
+			}
+			if len(w) > 1 {
+				d.arg = string(w[1])
+			}
+			out = append(out, d)
+		}
+		if k := bytes.Index(text, []byte(`R"`)); k >= 0 && !startsInComment {
+			// A raw string opening on this line and not closing on it.
+			if p := bytes.IndexByte(text[k+2:], '('); p >= 0 {
+				end := ")" + string(text[k+2:k+2+p]) + `"`
+				if !bytes.Contains(text[k+2+p:], []byte(end)) {
+					raw = end
+				}
+			}
+		}
+		cont = len(text) > 0 && text[len(text)-1] == '\\'
+	}
+	return out
+}
+
+// includeGuard reports whether the directives open with `#ifndef X` /
+// `#define X` and the #endif matching the first is the last line of
+// code, which clang-format does not count as a level.
+func includeGuard(m *indentModel, dirs []directive) bool {
+	if len(dirs) < 3 || dirs[0].kw != "ifndef" || dirs[1].kw != "define" || dirs[0].arg != dirs[1].arg {
 		return false
 	}
-	// The #endif must close the #ifndef: no code after it.
-	if rest := bytes.TrimSpace(b.m.src[b.end(dirs[len(dirs)-1]):]); len(rest) > 0 && !bytes.HasPrefix(rest, []byte("//")) && !bytes.HasPrefix(rest, []byte("/*")) {
-		return false
+	level := 0
+	for k, d := range dirs {
+		switch d.kw {
+		case "if", "ifdef", "ifndef":
+			level++
+		case "endif":
+			level--
+			if level == 0 {
+				if k != len(dirs)-1 {
+					return false
+				}
+				for j := d.line + 1; j < len(m.lines); j++ {
+					t := m.src[m.lines[j].lead:m.lines[j].end]
+					if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("/*")) && !bytes.HasPrefix(t, []byte("*")) {
+						return false
+					}
+				}
+				return true
+			}
+		}
 	}
-	return b.f[dirs[len(dirs)-1]].Parent == b.f[dirs[0]].Parent
+	return false
 }
 
 // clangMacroBody judges the lines a backslash continues in a #define:
 // clang-format formats its body as code one IndentWidth past the
-// directive, a level per open brace. A line inside brackets or
+// directive's level (ppCol: the enclosing conditionals' indentation,
+// before or after the `#`), a level per open brace. A line inside brackets or
 // continuing an expression is left alone, as continuations are.
-func (b *treeIndent) clangMacroBody(n fn) {
+func (b *treeIndent) clangMacroBody(n fn, ppCol int) {
 	m := b.m
 	first := m.lineOf(b.start(n))
 	if m.lines[first].lead != b.start(n) || m.lines[first].kind == lineUnit {
@@ -204,7 +285,7 @@ func (b *treeIndent) clangMacroBody(n fn) {
 			}
 			switch {
 			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")):
-				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{m.lines[first].col + m.unitCols*(1+d)}, false, false
+				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{ppCol + m.unitCols*(1+d)}, false, false
 			case prevString && text[0] == '"' && m.lines[i-1].kind == lineCode:
 				// Adjacent string literals, one a line: aligned.
 				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, i-1, []int{m.lines[i-1].col}, false, true
@@ -347,7 +428,15 @@ func (m *indentModel) clangComment(i int) {
 	}
 	next := m.src[m.lines[j].lead:m.lines[j].end]
 	switch {
-	case bytes.HasPrefix(next, []byte("}")) || bytes.HasPrefix(next, []byte("#")) || accessLabel(next):
+	case bytes.HasPrefix(next, []byte("#")):
+		// Before a directive: at its level, or at the directive's column
+		// when written there (clang-format keeps a comment aligned with
+		// the line after it there, as before a case label).
+		if l.col == m.lines[j].ecol && l.mode == flagged {
+			l.mode, l.ecol = detached, l.col
+		}
+		return
+	case bytes.HasPrefix(next, []byte("}")) || accessLabel(next):
 		return
 	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
 		e := m.lines[j].ecol
@@ -481,19 +570,147 @@ func (r *clangReading) afterExternBlock() bool {
 	return false
 }
 
-// clangBody sets, for a statement that is the braceless body of an if,
-// else, for or while on a line of its own, exactly one IndentWidth past
-// its header's line, as clang-format puts it, and reports whether it did.
-func (b *treeIndent) clangBody(l *indentLine, at string, child fn, bc int) bool {
-	switch at {
-	case "if_statement", "else_clause", "for_statement", "while_statement", "for_range_loop", "do_statement":
-	default:
-		return false
-	}
+// clangBody sets the columns clang-format gives some continued lines,
+// and reports whether it did: a braceless body of an if, else, for or
+// while on a line of its own, exactly one IndentWidth past its header's
+// line; a for header's clauses, aligned after its `(`; an operand of a
+// wrapped binary or comma expression, under the first (AlignOperands); a constructor's
+// initializer list, ConstructorInitializerIndentWidth past the
+// constructor, its later lines as BreakConstructorInitializers puts
+// them.
+func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int) bool {
+	r, u := b.spec.clang, b.m.unitCols
 	ct := b.typ(child)
-	if !strings.HasSuffix(ct, "_statement") || ct == "compound_statement" || ct == "if_statement" && at == "else_clause" {
+	switch at {
+	case "for_statement", "for_range_loop":
+		if lp, rp := b.parensOf(a); lp >= 0 && b.start(child) > b.start(lp) && (rp < 0 || b.start(child) < b.start(rp)) {
+			if v, ok := b.visualCol(lp); ok && r.align {
+				l.want, l.visual = []int{v}, true
+			} else {
+				l.want = []int{bc + r.contCols}
+			}
+			return true
+		}
+		fallthrough
+	case "if_statement", "else_clause", "while_statement", "do_statement":
+		if !strings.HasSuffix(ct, "_statement") || ct == "compound_statement" || ct == "if_statement" && at == "else_clause" {
+			return false
+		}
+		l.want = []int{bc + u}
+		return true
+	case "binary_expression", "comma_expression":
+		// AlignOperands: a wrapped operand under the first, unless the
+		// line starts with an operator (`<<` chains align otherwise).
+		if r.style.AlignOperands == "DontAlign" || bytes.IndexByte([]byte("<>+-*/%&|^=!?:,."), b.m.src[b.start(child)]) >= 0 {
+			return false
+		}
+		// Or one ContinuationIndentWidth deeper, where the break is in
+		// a nested operand of higher precedence (`a * b /` / `c`).
+		v := b.m.colAt(b.start(a))
+		l.want = []int{v, v + r.contCols}
+		return true
+	case "conditional_expression":
+		// BreakBeforeTernaryOperators: `: b` under its `?` when the `?`
+		// does not start its line.
+		if ct != ":" {
+			return false
+		}
+		for _, c := range b.children(a) {
+			if b.typ(c) == "?" {
+				if q := b.start(c); b.m.lines[b.m.lineOf(q)].lead != q {
+					l.want = []int{b.m.colAt(q)}
+					return true
+				}
+			}
+		}
 		return false
+	case "function_definition":
+		if ct != "field_initializer_list" {
+			return false
+		}
+		l.want = []int{bc + r.style.ConstructorInitializerIndentWidth}
+		return true
+	case "field_initializer_list":
+		colon := b.m.lines[b.m.lineOf(b.start(a))]
+		switch {
+		case colon.lead != b.start(a):
+			// `Ctor() :` / `a(x),`: the colon ends the header's line.
+			l.want = []int{bc + r.style.ConstructorInitializerIndentWidth}
+		case r.style.BreakConstructorInitializers == "BeforeComma":
+			l.want = []int{bc} // `: a(x)` / `, b(y)`
+		default:
+			l.want = []int{bc + 2} // `: a(x),` / `  b(y)`
+		}
+		return true
 	}
-	l.want = []int{bc + b.m.unitCols}
-	return true
+	return false
+}
+
+// parensOf returns the `(` and `)` children of n (-1 when absent).
+func (b *treeIndent) parensOf(n fn) (lp, rp fn) {
+	lp, rp = -1, -1
+	for _, c := range b.children(n) {
+		switch b.typ(c) {
+		case "(":
+			if lp < 0 {
+				lp = c
+			}
+		case ")":
+			if rp < 0 {
+				rp = c
+			}
+		}
+	}
+	return lp, rp
+}
+
+// clangStrings judges the pieces of a string literal continued over
+// lines ("a" / "b"): clang-format aligns each with the first.
+func (b *treeIndent) clangStrings(n fn) {
+	m := b.m
+	ks := b.children(n)
+	if len(ks) < 2 {
+		return
+	}
+	a := m.lineOf(b.start(ks[0]))
+	if m.lines[a].kind == lineUnit {
+		return
+	}
+	v := m.colAt(b.start(ks[0]))
+	for _, k := range ks[1:] {
+		i := m.lineOf(b.start(k))
+		l := &m.lines[i]
+		if isCommentType(b.typ(k)) || i == a || l.lead != b.start(k) || l.kind == lineUnit {
+			continue
+		}
+		l.kind, l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = lineCode, a, []int{v}, true, false, 0, true
+		a = i
+	}
+}
+
+// topItems are the root's children, with the conditional-compilation
+// blocks (spec.transparent: C's #if, #ifdef, #else) that hold them
+// opened up, and the namespaces and extern "C" blocks that hold an
+// error: a header guard around a whole file holds every declaration,
+// and an error in one of them leaves the others whole.
+func (b *treeIndent) topItems() []fn {
+	if len(b.spec.transparent) == 0 {
+		return b.children(0)
+	}
+	var out []fn
+	var add func(n fn)
+	add = func(n fn) {
+		for c := b.f[n].First; c >= 0; c = b.f[c].Next {
+			t := b.typ(c)
+			switch {
+			case b.spec.transparent[t] && !b.f[c].Error,
+				(t == "namespace_definition" || t == "linkage_specification" || t == "declaration_list") && b.hasErr[c] && !b.f[c].Error:
+				add(c)
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	add(0)
+	return out
 }

@@ -72,7 +72,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	// they belong to the open block, and their depth cannot be judged.
 	afterError := false
 	open := 0
-	for _, c := range b.children(0) {
+	for _, c := range b.topItems() {
 		if open == 0 && b.macroHeader(c) {
 			// `TEST_CASE("x")` / `{`: a test framework's macro heads
 			// the block that follows, which is code like any other.
@@ -375,7 +375,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 			l.cont = !spec.stmt[at]
 			startsChild := b.start(child) == b.start(t)
 			switch {
-			case spec.clang != nil && startsChild && b.clangBody(l, at, child, bc):
+			case spec.clang != nil && startsChild && b.clangBody(l, a, at, child, bc):
 			case spec.preamble[b.typ(child)] || startsChild && b.afterPreamble(a, child):
 				// Annotations on their own lines, and the declaration
 				// they annotate, sit at the declaration's level.
