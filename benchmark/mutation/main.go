@@ -17,16 +17,9 @@
 // benchmark/mutation/run.sh); nothing of theirs is written into this
 // repository. One table row per run; -v lists every miss.
 //
-// The files read are those `iflint init` and `iflint check` would judge
-// in the repository, no more: hidden directories, the embedded
-// default's excludes (third_party, node_modules, ...), what go-enry
-// calls documentation or generated (by name and content), and the
-// trees init leaves out as vendored (go-enry's vendor list, or a
-// directory that is a project of its own with its own license, such
-// as cJSON's tests/unity, the Unity framework copied in; see
-// infer.LeftOutOf) are skipped, since the configuration init writes
-// excludes them. Nothing else is skipped: a file iflint would check
-// counts however its lines fare.
+// The files read are those iflint would judge in the repository (see
+// benchmark/repofiles: what init leaves out as vendored, generated or
+// documentation is skipped, and nothing else).
 //
 // For C and C++ the rule follows clang-format's style: the
 // .clang-format at the repository's root when there is one, as the
@@ -39,21 +32,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/iflint/iflint/benchmark/repofiles"
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/clangformat"
-	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/infer"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/leftout"
 	"github.com/iflint/iflint/internal/rules"
 )
 
@@ -128,62 +116,11 @@ func pct(n, of int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 }
 
-// files lists a repository's files of the spec's language, skipping
-// hidden directories, the default profile's excludes and what go-enry
-// calls vendored or generated.
-func files(repo string, id lang.ID) ([]string, error) {
-	def, err := config.Parse("embedded default", config.Default)
-	if err != nil {
-		return nil, err
-	}
-	left, err := infer.LeftOutOf(repo)
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range left {
-		def.Exclude = append(def.Exclude, l.Glob)
-	}
-	var out []string
-	err = filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(repo, p)
-		rel = filepath.ToSlash(rel)
-		if rel == "." {
-			return nil
-		}
-		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") || def.Excluded(rel) || leftout.Match(leftout.Documentation, rel, true) ||
-				leftout.Match(leftout.Vendored, rel, true) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if def.Excluded(rel) || !d.Type().IsRegular() {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if leftout.MatchContent(rel, src) {
-			return nil
-		}
-		if in, ok := lang.ByPathContent(rel, src); ok && in.ID == id {
-			out = append(out, p)
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out, err
-}
-
 func run(repo string, c constraint.Constraint, o options, t *tally) error {
-	if err := clangStyle(repo, &c, o); err != nil {
+	if err := repofiles.WithClangStyle(repo, &c, o.clang); err != nil {
 		return err
 	}
-	fs, err := files(repo, c.Lang)
+	fs, err := repofiles.Files(repo, c.Lang)
 	if err != nil {
 		return err
 	}
@@ -353,30 +290,3 @@ func format(cmdline, p string, src []byte) ([]byte, error) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-// clangStyle gives a C or C++ constraint the clang-format style the
-// repository's files are formatted with: its root .clang-format, as the
-// configuration does, else -clang-style.
-func clangStyle(repo string, c *constraint.Constraint, o options) error {
-	if c.Lang != lang.C && c.Lang != lang.CPP {
-		return nil
-	}
-	name, data := "-clang-style", []byte(o.clang)
-	if f := clangformat.Find(repo, repo); f != "" {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		name, data = f, b
-	} else if o.clang == "" {
-		return nil
-	}
-	s, ok, err := clangformat.Parse(name, data)
-	if err != nil || !ok {
-		return fmt.Errorf("%s: no C/C++ style read: %v", name, err)
-	}
-	in := *c.Indent
-	in.Clang = &s
-	c.Indent = &in
-	return nil
-}

@@ -429,24 +429,22 @@ func (m *indentModel) clangComment(i int) {
 	next := m.src[m.lines[j].lead:m.lines[j].end]
 	switch {
 	case bytes.HasPrefix(next, []byte("#")):
-		// Before a directive: at its level, or at the directive's column
-		// when written there (clang-format keeps a comment aligned with
-		// the line after it there, as before a case label).
-		if l.col == m.lines[j].ecol && l.mode == flagged {
-			l.mode, l.ecol = detached, l.col
+		// Before a directive: at the block's level, or with the
+		// directive when written in its column (clang-format keeps a
+		// comment that was aligned with the next line aligned with it).
+		if l.col == m.lines[j].col {
+			m.clangFollow(l, m.lines[j].ecol)
 		}
 		return
 	case bytes.HasPrefix(next, []byte("}")) || accessLabel(next):
 		return
 	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
-		e := m.lines[j].ecol
-		if l.col == e || l.col == e+m.unitCols {
-			l.ecol = l.col
-			if l.mode == flagged {
-				l.mode = detached
-			}
+		// Before a case label: with the label when written in its
+		// column, else at the level of the statements.
+		if l.col == m.lines[j].col {
+			m.clangFollow(l, m.lines[j].ecol)
 		} else {
-			l.mode, l.ecol = flagged, e+m.unitCols
+			m.clangFollow(l, m.lines[j].ecol+m.unitCols)
 		}
 		return
 	}
@@ -523,12 +521,7 @@ func (b *treeIndent) benignError(n fn) bool {
 	switch {
 	case oneLine:
 		// Inside a node on one line (`va_arg(ap, char *)`, a type as a
-		// macro's argument): no line starts within it.
-		for c := x.First; c >= 0; c = b.f[c].Next {
-			if b.f[c].First >= 0 || b.f[c].Error || b.f[c].Missing {
-				return false
-			}
-		}
+		// macro's argument, `{STR(X) "a"}`): no line starts within it.
 		return true
 	case p.Type != "declaration" && p.Type != "function_definition" && p.Type != "field_declaration":
 		return false
@@ -598,6 +591,14 @@ func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int)
 		}
 		l.want = []int{bc + u}
 		return true
+	case "init_declarator", "assignment_expression":
+		// A value on the line after its `=`: one ContinuationIndentWidth
+		// past the statement.
+		if eq := b.childOfType(a, "="); eq >= 0 && b.start(child) > b.start(eq) {
+			l.want = []int{bc + r.contCols}
+			return true
+		}
+		return false
 	case "binary_expression", "comma_expression":
 		// AlignOperands: a wrapped operand under the first, unless the
 		// line starts with an operator (`<<` chains align otherwise).
@@ -688,6 +689,14 @@ func (b *treeIndent) clangStrings(n fn) {
 	}
 }
 
+// clangOpened are the nodes whose children are judged apart when one of
+// them holds an error, under a clang-format style: a function, a block
+// and the statements and classes that hold blocks (a test case's body
+// of a thousand lines with one line the grammar cannot read).
+var clangOpened = newSet("function_definition", "compound_statement", "template_declaration", "if_statement",
+	"else_clause", "for_statement", "for_range_loop", "while_statement", "do_statement", "switch_statement",
+	"case_statement", "try_statement", "catch_clause", "class_specifier", "struct_specifier", "field_declaration_list")
+
 // topItems are the root's children, with the conditional-compilation
 // blocks (spec.transparent: C's #if, #ifdef, #else) that hold them
 // opened up, and the namespaces and extern "C" blocks that hold an
@@ -704,7 +713,8 @@ func (b *treeIndent) topItems() []fn {
 			t := b.typ(c)
 			switch {
 			case b.spec.transparent[t] && !b.f[c].Error,
-				(t == "namespace_definition" || t == "linkage_specification" || t == "declaration_list") && b.hasErr[c] && !b.f[c].Error:
+				(t == "namespace_definition" || t == "linkage_specification" || t == "declaration_list") && b.hasErr[c] && !b.f[c].Error,
+				b.spec.clang != nil && clangOpened[t] && b.hasErr[c] && !b.f[c].Error:
 				add(c)
 				continue
 			}
@@ -713,4 +723,27 @@ func (b *treeIndent) topItems() []fn {
 	}
 	add(0)
 	return out
+}
+
+// childOfType is n's first child of type t, or -1.
+func (b *treeIndent) childOfType(n fn, t string) fn {
+	for c := b.f[n].First; c >= 0; c = b.f[c].Next {
+		if b.typ(c) == t {
+			return c
+		}
+	}
+	return -1
+}
+
+// clangFollow decides comment line l, which clang-format puts at column
+// e.
+func (m *indentModel) clangFollow(l *indentLine, e int) {
+	switch {
+	case l.col != e:
+		l.mode, l.ecol = flagged, e
+	case l.mode == flagged:
+		l.mode, l.ecol = detached, l.col
+	default:
+		l.ecol = l.col
+	}
 }

@@ -15,7 +15,11 @@ import (
 // or such a name and its parenthesized arguments, with no semicolon
 // (NLOHMANN_JSON_NAMESPACE_BEGIN, doctest's CAPTURE(x), an attribute
 // macro such as JSON_HEDLEY_NON_NULL(2) between a template header and
-// its declaration) as a line of its own at the current level. The
+// its declaration) as a line of its own at the current level. (A name
+// and a colon standing for an access specifier, nlohmann/json's
+// JSON_PRIVATE_UNLESS_TESTED:, it reads as a constructor's initializer
+// colon, continuing onto the member after it: left to the unit-only
+// reading.) The
 // grammar cannot: it reads the macro and what follows as one broken
 // declaration, and the region is left to the unit-only reading. So,
 // under a clang-format style, the model reads a copy of the source in
@@ -34,14 +38,19 @@ func clangMaskMacros(src []byte) []byte {
 	type cand struct{ start, end int }   // a macro line's name and arguments
 	var pending *cand
 	pendingLast := byte(0)
-	flush := func(next byte) {
+	flush := func(next []byte) {
 		if pending == nil {
 			return
 		}
 		c := *pending
 		pending = nil
-		if next == '{' || next != 0 && bytes.IndexByte([]byte(".,)?:+-=|&<>"), next) >= 0 {
+		switch {
+		case len(next) > 0 && (next[0] == '{' || bytes.IndexByte([]byte(".,)?:+-=|&<>"), next[0]) >= 0):
 			return // a macro heading a block (macroHeader), or an expression
+		case src[c.end-1] == ')' && calls(next) && macroCall(next) == 0:
+			// `CJSON_PUBLIC(cJSON *)` / `cJSON_Parse(const char *value);`:
+			// a return type, and the grammar reads the prototype whole.
+			return
 		}
 		if out == nil {
 			out = append([]byte(nil), src...)
@@ -75,11 +84,12 @@ func clangMaskMacros(src []byte) []byte {
 		case startsInComment || len(code) == 0:
 			// blank, or comment only: neither a macro line nor context
 		case prevCont || code[0] == '#':
-			flush('#')
+			flush([]byte("#"))
 			prevLast = '#'
 		default:
-			flush(code[0])
-			if n := macroCall(code); n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
+			flush(code)
+			n := macroCall(code)
+			if n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
 				pending, pendingLast = &cand{lead, lead + n}, prevLast
 				prevLast = ';' // the statement clang-format reads it as
 			} else {
@@ -89,7 +99,7 @@ func clangMaskMacros(src []byte) []byte {
 		prevCont = len(text) > 0 && text[len(text)-1] == '\\' && !startsInComment
 		ls = le + 1
 	}
-	flush(0)
+	flush(nil)
 	return out
 }
 
@@ -192,4 +202,13 @@ func clangMaskedTree(u *check.Unit, c constraint.Constraint) (*syntax.FlatTree, 
 	}
 	defer t.Close()
 	return syntax.NewFlatTree(t.Root()), nil
+}
+
+// calls reports code that starts with a name and its `(`.
+func calls(code []byte) bool {
+	n := 0
+	for n < len(code) && (code[n] == '_' || code[n] >= 'a' && code[n] <= 'z' || code[n] >= 'A' && code[n] <= 'Z' || n > 0 && code[n] >= '0' && code[n] <= '9') {
+		n++
+	}
+	return n > 0 && n < len(code) && code[n] == '('
 }
