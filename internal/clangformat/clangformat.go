@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -71,22 +72,22 @@ var base = map[string]Style{
 type document struct {
 	Language              string            `yaml:"Language"`
 	BasedOnStyle          string            `yaml:"BasedOnStyle"`
-	IndentWidth           *int              `yaml:"IndentWidth"`
-	TabWidth              *int              `yaml:"TabWidth"`
+	IndentWidth           *num              `yaml:"IndentWidth"`
+	TabWidth              *num              `yaml:"TabWidth"`
 	UseTab                *string           `yaml:"UseTab"`
 	BreakBeforeBraces     *string           `yaml:"BreakBeforeBraces"`
-	AccessModifierOffset  *int              `yaml:"AccessModifierOffset"`
+	AccessModifierOffset  *num              `yaml:"AccessModifierOffset"`
 	IndentPPDirectives    *string           `yaml:"IndentPPDirectives"`
-	IndentCaseLabels      *bool             `yaml:"IndentCaseLabels"`
-	IndentGotoLabels      *bool             `yaml:"IndentGotoLabels"`
+	IndentCaseLabels      *flag             `yaml:"IndentCaseLabels"`
+	IndentGotoLabels      *flag             `yaml:"IndentGotoLabels"`
 	NamespaceIndentation  *string           `yaml:"NamespaceIndentation"`
-	ContinuationIndent    *int              `yaml:"ContinuationIndentWidth"`
+	ContinuationIndent    *num              `yaml:"ContinuationIndentWidth"`
 	AlignAfterOpenBracket *string           `yaml:"AlignAfterOpenBracket"`
-	ColumnLimit           *int              `yaml:"ColumnLimit"`
-	CtorInitIndent        *int              `yaml:"ConstructorInitializerIndentWidth"`
+	ColumnLimit           *num              `yaml:"ColumnLimit"`
+	CtorInitIndent        *num              `yaml:"ConstructorInitializerIndentWidth"`
 	BreakCtorInits        *string           `yaml:"BreakConstructorInitializers"`
 	AlignOperands         *string           `yaml:"AlignOperands"`
-	BreakCtorBeforeComma  *bool             `yaml:"BreakConstructorInitializersBeforeComma"`
+	BreakCtorBeforeComma  *flag             `yaml:"BreakConstructorInitializersBeforeComma"`
 	BraceWrapping         map[string]string `yaml:"BraceWrapping"`
 }
 
@@ -147,10 +148,10 @@ func Parse(name string, data []byte) (Style, bool, error) {
 // apply sets the options d writes.
 func (d document) apply(s *Style) {
 	if d.IndentWidth != nil {
-		s.IndentWidth = *d.IndentWidth
+		s.IndentWidth = int(*d.IndentWidth)
 	}
 	if d.TabWidth != nil {
-		s.TabWidth = *d.TabWidth
+		s.TabWidth = int(*d.TabWidth)
 	}
 	if d.UseTab != nil {
 		s.UseTab = useTab(*d.UseTab)
@@ -159,30 +160,30 @@ func (d document) apply(s *Style) {
 		s.BreakBeforeBraces = *d.BreakBeforeBraces
 	}
 	if d.AccessModifierOffset != nil {
-		s.AccessModifierOffset = *d.AccessModifierOffset
+		s.AccessModifierOffset = int(*d.AccessModifierOffset)
 	}
 	if d.IndentPPDirectives != nil {
 		s.IndentPPDirectives = *d.IndentPPDirectives
 	}
 	if d.IndentCaseLabels != nil {
-		s.IndentCaseLabels = *d.IndentCaseLabels
+		s.IndentCaseLabels = bool(*d.IndentCaseLabels)
 	}
 	if d.IndentGotoLabels != nil {
-		s.IndentGotoLabels = *d.IndentGotoLabels
+		s.IndentGotoLabels = bool(*d.IndentGotoLabels)
 	}
 	if d.NamespaceIndentation != nil {
 		s.NamespaceIndentation = *d.NamespaceIndentation
 	}
 	if d.ContinuationIndent != nil {
-		s.ContinuationIndentWidth = *d.ContinuationIndent
+		s.ContinuationIndentWidth = int(*d.ContinuationIndent)
 	}
 	if d.AlignAfterOpenBracket != nil {
 		s.AlignAfterOpenBracket = *d.AlignAfterOpenBracket
 	}
 	if d.CtorInitIndent != nil {
-		s.ConstructorInitializerIndentWidth = *d.CtorInitIndent
+		s.ConstructorInitializerIndentWidth = int(*d.CtorInitIndent)
 	}
-	if d.BreakCtorBeforeComma != nil && *d.BreakCtorBeforeComma {
+	if d.BreakCtorBeforeComma != nil && bool(*d.BreakCtorBeforeComma) {
 		s.BreakConstructorInitializers = "BeforeComma" // the older spelling
 	}
 	if d.AlignOperands != nil {
@@ -192,7 +193,7 @@ func (d document) apply(s *Style) {
 		s.BreakConstructorInitializers = *d.BreakCtorInits
 	}
 	if d.ColumnLimit != nil {
-		s.ColumnLimit = *d.ColumnLimit
+		s.ColumnLimit = int(*d.ColumnLimit)
 	}
 	if len(d.BraceWrapping) > 0 && s.BraceWrapping == nil {
 		s.BraceWrapping = map[string]string{}
@@ -305,4 +306,29 @@ func alignOperands(v string) string {
 		return "DontAlign"
 	}
 	return v
+}
+
+// num and flag read an option's number or boolean as clang-format does,
+// quoted or not (`IndentWidth: "4"`, `IndentCaseLabels: "false"`).
+type (
+	num  int
+	flag bool
+)
+
+func (n *num) UnmarshalYAML(v *yaml.Node) error {
+	x, err := strconv.Atoi(strings.TrimSpace(v.Value))
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not a number", v.Line, v.Value)
+	}
+	*n = num(x)
+	return nil
+}
+
+func (f *flag) UnmarshalYAML(v *yaml.Node) error {
+	x, err := strconv.ParseBool(strings.TrimSpace(v.Value))
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not true or false", v.Line, v.Value)
+	}
+	*f = flag(x)
+	return nil
 }

@@ -39,6 +39,9 @@ func TestParse(t *testing.T) {
 		// extern blocks, whose braces iflint's Allman judges too.
 		{"custom_allman_but_namespace.clang-format", true, "spaces:4", ""},
 		{"custom_allman.clang-format", true, "spaces:2", "Allman"},
+		// Numbers and booleans quoted (Catch2's): read as clang-format
+		// reads them.
+		{"quoted_values.clang-format", true, "spaces:4", "1TBS"},
 	} {
 		s, ok, err := parseFile(t, tc.file)
 		if err != nil || ok != tc.ok {

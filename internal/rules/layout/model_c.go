@@ -77,13 +77,42 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 			return
 		}
 		l.want = []int{bc + r.contCols}
-		if ol := b.m.lines[b.m.lineOf(b.start(o))]; bytes.HasPrefix(b.m.src[ol.lead:ol.end], []byte("return ")) {
+		if v, ok := b.levelIndent(o); ok {
+			// Inside an aligned bracket, from that bracket's column
+			// (`EXPECT_EQ(fmt::format(` / `"{}", x)`).
+			l.want = []int{v + r.contCols, bc + r.contCols}
+		}
+		if ow := b.owner(b.f[o].Parent); ow >= 0 && b.m.lineOf(b.start(ow)) == b.m.lineOf(b.start(o)) {
+			// Or from the start of what the bracket belongs to
+			// (`std::expected<T>{` / `x}`, a template's `fmt::is_x<` /
+			// `T>`): which of these clang-format takes depends on its
+			// line-breaking penalties.
+			v := b.m.colAt(b.start(ow))
+			l.want = append(l.want, v+r.contCols)
+			if b.typ(b.f[o].Parent) == "template_argument_list" {
+				l.want = append(l.want, v)
+			}
+		}
+		if len(l.want) > 1 {
+			return
+		}
+		ol := b.m.lines[b.m.lineOf(b.start(o))]
+		if t := b.m.src[ol.lead:ol.end]; bytes.HasPrefix(t, []byte(": ")) || bytes.HasPrefix(t, []byte(", ")) {
+			// A constructor's initializer (`: member_(` / `x)`): from
+			// the initializer's own column.
+			l.want = []int{bc + 2 + r.contCols}
+			return
+		}
+		if bytes.HasPrefix(b.m.src[ol.lead:ol.end], []byte("return ")) {
 			// A return's expression is continued from its own start.
 			l.want = append(l.want, bc+len("return ")+r.contCols)
 		}
 		return
 	}
 	l.want = []int{bc + u}
+	if b.clangLambdaBody(l, b.f[o].Parent, bc, u) {
+		return
+	}
 	switch {
 	case at == "declaration_list":
 		p := b.f[b.f[o].Parent].Parent
@@ -131,6 +160,8 @@ func (b *treeIndent) clangRefine() {
 			b.clangLabelled(n)
 		case t == "concatenated_string":
 			b.clangStrings(n)
+		case t == "base_class_clause":
+			b.clangBases(n)
 		}
 	}
 }
@@ -746,4 +777,111 @@ func (m *indentModel) clangFollow(l *indentLine, e int) {
 	default:
 		l.ecol = l.col
 	}
+}
+
+// levelIndent is the column clang-format counts a nested bracket's
+// continuation, and a lambda's body, from: the aligned column of the
+// innermost bracket around n, past the one n is itself the content of,
+// in which what holds n is not the last argument (`EXPECT_EQ(fmt::
+// format(` / `"{}", x),` / `"y")`; `j.erase(std::remove_if(a, b, [] {`
+// ... `}),` / `j.end())`). When what holds n is the last argument all
+// the way out, the line's own indentation counts (false).
+func (b *treeIndent) levelIndent(n fn) (int, bool) {
+	if !b.spec.clang.align {
+		return 0, false
+	}
+	own := true
+	from := n
+	for p := b.f[n].Parent; p >= 0; from, p = p, b.f[p].Parent {
+		b.m.meter.Add(1)
+		t := b.typ(p)
+		if b.spec.body[t] || t == "lambda_expression" || strings.HasSuffix(t, "_statement") || t == "declaration" {
+			return 0, false // a block, a lambda's or a statement: its own level
+		}
+		o, _ := b.bracketOf(p)
+		if o < 0 {
+			continue
+		}
+		if own {
+			own = false
+			continue
+		}
+		if !b.lastArgument(p, from) {
+			return b.visualCol(o)
+		}
+	}
+	return 0, false
+}
+
+// lastArgument reports whether c is the last of bracket node p's
+// children that is not punctuation or a comment.
+func (b *treeIndent) lastArgument(p, c fn) bool {
+	last := fn(-1)
+	for k := b.f[p].First; k >= 0; k = b.f[k].Next {
+		switch t := b.typ(k); {
+		case t == "," || t == ")" || t == ">" || t == "]" || t == "}" || isCommentType(t):
+		default:
+			last = k
+		}
+	}
+	return last == c
+}
+
+// clangLambdaBody sets, for a line in (off: unit) or closing (off: 0)
+// the body whose block node is body, when that body is a lambda's
+// passed in a call inside an aligned bracket, the column clang-format
+// gives it: from that bracket's column (`j.erase(std::remove_if(...,
+// [](int v) {` / `return v;` / `}),`).
+func (b *treeIndent) clangLambdaBody(l *indentLine, body fn, bc, off int) bool {
+	if b.typ(body) != "compound_statement" {
+		return false
+	}
+	lam := b.f[body].Parent
+	if lam < 0 || b.typ(lam) != "lambda_expression" {
+		return false
+	}
+	v, ok := b.levelIndent(lam)
+	if !ok {
+		return false
+	}
+	l.want = []int{v + off}
+	return true
+}
+
+// owner is what the bracket node n belongs to, as far out as it starts
+// on n's line: `fmt::detail::is_x<` for a template's argument list,
+// `std::expected<T>{` for a braced list, `f(` for a call's arguments.
+func (b *treeIndent) owner(n fn) fn {
+	line := b.m.lineOf(b.start(n))
+	x := n
+	for p := b.f[x].Parent; p >= 0 && b.m.lineOf(b.start(p)) == line; p = b.f[x].Parent {
+		switch b.typ(p) {
+		case "qualified_identifier", "template_function", "template_type", "template_method", "call_expression",
+			"compound_literal_expression", "field_expression", "dependent_type", "dependent_name":
+			x = p
+			continue
+		}
+		break
+	}
+	if x == n {
+		return b.f[n].Parent
+	}
+	return x
+}
+
+// clangBases judges a class's base list on a line of its own (`struct
+// A` / `: B {`): one ContinuationIndentWidth past the class's line.
+func (b *treeIndent) clangBases(n fn) {
+	m := b.m
+	i := m.lineOf(b.start(n))
+	l := &m.lines[i]
+	p := b.f[n].Parent
+	if p < 0 || l.lead != b.start(n) || l.kind != lineCode {
+		return
+	}
+	a := m.lineOf(b.start(p))
+	if a == i || m.lines[a].kind == lineUnit {
+		return
+	}
+	l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = a, []int{m.lines[a].col + b.spec.clang.contCols}, true, false, 0, false
 }

@@ -88,6 +88,17 @@ func clangMaskMacros(src []byte) []byte {
 			prevLast = '#'
 		default:
 			flush(code)
+			if k := exportMacro(code); k > 0 && bytes.HasPrefix(src[lead:], code[:k]) {
+				// `class FMT_API file {`: the export macro blanked, so
+				// that the grammar reads the class.
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				j := bytes.IndexAny(code, " \t")
+				for x := lead + j; x < lead+k; x++ {
+					out[x] = ' '
+				}
+			}
 			n := macroCall(code)
 			if n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
 				pending, pendingLast = &cand{lead, lead + n}, prevLast
@@ -211,4 +222,27 @@ func calls(code []byte) bool {
 		n++
 	}
 	return n > 0 && n < len(code) && code[n] == '('
+}
+
+// exportMacro returns, for code starting `class NAME_API name` or
+// `struct NAME_API name` (an upper-case macro between the keyword and
+// the name), the offset just past the macro, or 0.
+func exportMacro(code []byte) int {
+	for _, kw := range []string{"class ", "struct "} {
+		rest, ok := bytes.CutPrefix(code, []byte(kw))
+		if !ok {
+			continue
+		}
+		t := bytes.TrimLeft(rest, " ")
+		n := macroCall(t)
+		if n == 0 || n == len(t) || t[n-1] == ')' || t[n] != ' ' {
+			return 0
+		}
+		after := bytes.TrimLeft(t[n:], " ")
+		if len(after) == 0 || !(after[0] == '_' || after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z') {
+			return 0
+		}
+		return len(code) - len(t) + n
+	}
+	return 0
 }

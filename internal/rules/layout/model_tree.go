@@ -312,6 +312,9 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				switch {
 				case isClose:
 					l.want = []int{bc}
+					if spec.clang != nil {
+						b.clangLambdaBody(l, a, bc, 0)
+					}
 					if spec.wrapAtLeast && l.cont && bc > 0 {
 						// An expression's closing bracket may also stand at
 						// its content's continuation indent (google-java-format).
