@@ -715,8 +715,9 @@ func (b *treeIndent) clangStrings(n fn) {
 		if isCommentType(b.typ(k)) || i == a || l.lead != b.start(k) || l.kind == lineUnit {
 			continue
 		}
-		l.kind, l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = lineCode, a, []int{v}, true, false, 0, true
-		a = i
+		// Each piece is judged against the first's line, not the piece
+		// before it, so that a fix of one piece moves no other.
+		l.kind, l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = lineCode, a, []int{v}, true, false, 0, false
 	}
 }
 
