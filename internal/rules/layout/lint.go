@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layoutspacing"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
@@ -45,7 +46,7 @@ func spacingWant(c constraint.Constraint) string {
 	if c.Spacing == constraint.SpacingNone {
 		return "no spaces around operators and after commas"
 	}
-	return spacingAuthority(c.Lang)
+	return layoutspacing.Authority(c.Lang)
 }
 
 // issueKind tells indentation issues from spacing issues.
@@ -145,7 +146,9 @@ func treeIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]
 		return nil, err
 	}
 	if c.Spacing != constraint.SpacingAny {
-		out = append(out, lintSpacingIssues(u, c, ft)...)
+		for _, is := range layoutspacing.Issues(u, c, ft) {
+			out = append(out, layoutIssue{Kind: spacingIssue, Finding: is.Finding, Edits: is.Edits, Refusal: is.Refusal})
+		}
 	}
 	return sortIssues(out), nil
 }

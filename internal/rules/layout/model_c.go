@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/iflint/iflint/internal/cpreproc"
+
 	"github.com/iflint/iflint/internal/clangformat"
 )
 
@@ -150,10 +152,14 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 // lines, macro bodies, and block comments' inner lines.
 func (b *treeIndent) clangRefine() {
 	pp := b.clangDirectives()
+	var lines []cpreproc.Line
 	for n := range b.f {
 		switch t := b.typ(n); {
 		case t == "preproc_def" || t == "preproc_function_def":
-			b.clangMacroBody(n, pp[b.m.lineOf(b.start(n))])
+			if lines == nil {
+				lines = b.cLines()
+			}
+			b.clangMacroBody(n, pp[b.m.lineOf(b.start(n))], lines)
 		case isCommentType(t):
 			b.clangStarLines(n)
 		case t == "labeled_statement":
@@ -173,14 +179,15 @@ func (b *treeIndent) clangRefine() {
 // does not change the count.
 func (b *treeIndent) clangDirectives() map[int]int {
 	m, s := b.m, b.spec.clang.style
-	dirs := directiveLines(m)
+	lines := b.cLines()
+	dirs := cpreproc.Directives(m.src, lines)
+	guard := cpreproc.IncludeGuard(m.src, lines, dirs)
 	pp := map[int]int{} // a directive's line: its level's indentation
-	guard := includeGuard(m, dirs)
 	level := 0
 	for k, d := range dirs {
-		opens := d.kw == "if" || d.kw == "ifdef" || d.kw == "ifndef"
-		inner := d.kw == "else" || d.kw == "elif" || d.kw == "elifdef" || d.kw == "elifndef"
-		if d.kw == "endif" || inner {
+		opens := d.Kw == "if" || d.Kw == "ifdef" || d.Kw == "ifndef"
+		inner := d.Kw == "else" || d.Kw == "elif" || d.Kw == "elifdef" || d.Kw == "elifndef"
+		if d.Kw == "endif" || inner {
 			level = max(0, level-1)
 		}
 		col := 0
@@ -188,7 +195,7 @@ func (b *treeIndent) clangDirectives() map[int]int {
 			col = level * m.unitCols
 		}
 		if s.IndentPPDirectives != "None" {
-			pp[d.line] = level * m.unitCols
+			pp[d.Line] = level * m.unitCols
 		}
 		if opens || inner {
 			level++
@@ -196,7 +203,7 @@ func (b *treeIndent) clangDirectives() map[int]int {
 		if guard && k == 0 {
 			level = 0 // no level for the guard's body
 		}
-		l := &m.lines[d.line]
+		l := &m.lines[d.Line]
 		if l.kind == lineUnit {
 			continue
 		}
@@ -205,204 +212,45 @@ func (b *treeIndent) clangDirectives() map[int]int {
 	return pp
 }
 
-// directive is a line a preprocessor directive starts: its keyword and
-// its argument's first word.
-type directive struct {
-	line    int
-	kw, arg string
-}
-
-// directiveLines lists the directive lines of m's source, outside
-// comments, strings and the lines a backslash continues.
-func directiveLines(m *indentModel) []directive {
-	var out []directive
-	inComment, cont := false, false
-	raw := "" // the closing of a raw string left open, `)delim"`
-	for i, l := range m.lines {
-		m.meter.Add(1 + l.end - l.start)
-		text := m.src[l.lead:l.end]
-		if raw != "" {
-			k := bytes.Index(text, []byte(raw))
-			if k < 0 {
-				continue
-			}
-			text, raw = text[k+len(raw):], ""
-			cont = false
-			_, _, inComment = codeOf(text, false)
-			continue
-		}
-		startsInComment := inComment
-		code, _, open := codeOf(text, inComment)
-		inComment = open
-		if !startsInComment && !cont && len(code) > 0 && code[0] == '#' {
-			w := bytes.Fields(bytes.TrimLeft(code[1:], " \t"))
-			d := directive{line: i}
-			if len(w) > 0 {
-				d.kw = string(w[0])
-			}
-			if len(w) > 1 {
-				d.arg = string(w[1])
-			}
-			out = append(out, d)
-		}
-		if k := bytes.Index(text, []byte(`R"`)); k >= 0 && !startsInComment {
-			// A raw string opening on this line and not closing on it.
-			if p := bytes.IndexByte(text[k+2:], '('); p >= 0 {
-				end := ")" + string(text[k+2:k+2+p]) + `"`
-				if !bytes.Contains(text[k+2+p:], []byte(end)) {
-					raw = end
-				}
-			}
-		}
-		cont = len(text) > 0 && text[len(text)-1] == '\\'
+// cLines are the model's lines as cpreproc reads them.
+func (b *treeIndent) cLines() []cpreproc.Line {
+	out := make([]cpreproc.Line, len(b.m.lines))
+	for i, l := range b.m.lines {
+		out[i] = cpreproc.Line{Lead: l.lead, End: l.end}
 	}
+	b.m.meter.Add(len(b.m.src))
 	return out
 }
 
-// includeGuard reports whether the directives open with `#ifndef X` /
-// `#define X` and the #endif matching the first is the last line of
-// code, which clang-format does not count as a level.
-func includeGuard(m *indentModel, dirs []directive) bool {
-	if len(dirs) < 3 || dirs[0].kw != "ifndef" || dirs[1].kw != "define" || dirs[0].arg != dirs[1].arg {
-		return false
-	}
-	level := 0
-	for k, d := range dirs {
-		switch d.kw {
-		case "if", "ifdef", "ifndef":
-			level++
-		case "endif":
-			level--
-			if level == 0 {
-				if k != len(dirs)-1 {
-					return false
-				}
-				for j := d.line + 1; j < len(m.lines); j++ {
-					t := m.src[m.lines[j].lead:m.lines[j].end]
-					if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("/*")) && !bytes.HasPrefix(t, []byte("*")) {
-						return false
-					}
-				}
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// clangMacroBody judges the lines a backslash continues in a #define:
-// clang-format formats its body as code one IndentWidth past the
+// clangMacroBody judges the lines a backslash continues in the #define
+// n as cpreproc.MacroBody reads them: one IndentWidth per level past the
 // directive's level (ppCol: the enclosing conditionals' indentation,
-// before or after the `#`), a level per open brace. A line inside brackets or
-// continuing an expression is left alone, as continuations are.
-func (b *treeIndent) clangMacroBody(n fn, ppCol int) {
+// before or after the `#`), a string piece under the one before it.
+func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 	m := b.m
 	first := m.lineOf(b.start(n))
 	if m.lines[first].lead != b.start(n) || m.lines[first].kind == lineUnit {
 		return
 	}
 	last := m.lineOf(max(b.start(n), b.end(n)-1))
-	depth, paren := 0, 0
-	prevEnds := true // the directive's head ends where the body starts
-	prevString := false
-	for i := first; i <= last; i++ {
+	body, _ := cpreproc.MacroBody(m.src, lines, first, last)
+	for k, bl := range body {
+		i := first + 1 + k
 		l := &m.lines[i]
-		text := bytes.TrimRight(m.src[l.lead:l.end], " \t")
-		text = bytes.TrimRight(bytes.TrimSuffix(text, []byte("\\")), " \t")
-		if i > first && l.lead < l.end && l.kind != lineUnit {
-			d := depth
-			if bytes.HasPrefix(text, []byte("}")) {
-				d--
-			}
-			switch {
-			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")):
-				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{ppCol + m.unitCols*(1+d)}, false, false
-			case prevString && text[0] == '"' && m.lines[i-1].kind == lineCode:
-				// Adjacent string literals, one a line: aligned.
-				l.kind, l.anchor, l.want, l.free, l.cont = lineCode, i-1, []int{m.lines[i-1].col}, false, true
-			default:
-				l.kind = lineSkip
-			}
+		if l.lead == l.end || l.kind == lineUnit {
+			continue
 		}
-		prevString = i > first && len(text) > 0 && text[0] == '"' && text[len(text)-1] == '"'
-		if i == first {
-			// Only the body counts: skip `#define NAME(params)`.
-			text = macroValue(text)
-		}
-		dd, pp, open := braceDelta(text)
-		depth, paren = depth+dd, paren+pp
-		if open {
-			return // a string or comment runs on: leave the rest
-		}
-		if i > first && len(text) > 0 {
-			c := text[len(text)-1]
-			prevEnds = c == ';' || c == '{' || c == '}' || c == ':'
-		} else if i == first && len(text) > 0 {
-			prevEnds = false // `#define X a +` continues an expression
+		switch {
+		case bl.Skip:
+			l.kind = lineSkip
+		case bl.Piece && m.lines[i-1].kind == lineCode:
+			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, i-1, []int{m.lines[i-1].col}, false, true
+		case bl.Piece:
+			l.kind = lineSkip
+		default:
+			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{ppCol + m.unitCols*(1+bl.Depth)}, false, false
 		}
 	}
-}
-
-// macroValue is what follows a #define line's name and parameters.
-func macroValue(line []byte) []byte {
-	k := bytes.Index(line, []byte("define"))
-	if k < 0 {
-		return nil
-	}
-	rest := bytes.TrimLeft(line[k+len("define"):], " \t")
-	j := 0
-	for j < len(rest) && (rest[j] == '_' || rest[j] >= '0' && rest[j] <= '9' || rest[j]|0x20 >= 'a' && rest[j]|0x20 <= 'z') {
-		j++
-	}
-	rest = rest[j:]
-	if len(rest) > 0 && rest[0] == '(' {
-		if e := bytes.IndexByte(rest, ')'); e >= 0 {
-			rest = rest[e+1:]
-		}
-	}
-	return bytes.TrimSpace(rest)
-}
-
-// braceDelta counts a line's braces and parentheses outside strings,
-// characters and comments; open reports a string or block comment left
-// open at the line's end.
-func braceDelta(t []byte) (braces, parens int, open bool) {
-	for i := 0; i < len(t); i++ {
-		switch c := t[i]; c {
-		case '"', '\'':
-			j := i + 1
-			for j < len(t) && t[j] != c {
-				if t[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(t) {
-				return braces, parens, true
-			}
-			i = j
-		case '/':
-			if i+1 < len(t) && t[i+1] == '/' {
-				return braces, parens, false
-			}
-			if i+1 < len(t) && t[i+1] == '*' {
-				e := bytes.Index(t[i+2:], []byte("*/"))
-				if e < 0 {
-					return braces, parens, true
-				}
-				i += e + 3
-			}
-		case '{':
-			braces++
-		case '}':
-			braces--
-		case '(', '[':
-			parens++
-		case ')', ']':
-			parens--
-		}
-	}
-	return braces, parens, false
 }
 
 // clangStarLines judges the inner lines of a block comment that starts
