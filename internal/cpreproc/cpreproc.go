@@ -8,7 +8,14 @@
 // by it; nothing here parses.
 package cpreproc
 
-import "bytes"
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
 
 // Line is one line of the source: the offsets of its first non-blank
 // byte and of its end (before the line break).
@@ -241,7 +248,7 @@ func braceDelta(t []byte) (braces, parens int, open bool) {
 // MaskMacros returns src with its macro lines made statements (see
 // above), or nil when it has none. It reads the text alone, skipping
 // comments, strings and directives, so that the grammar runs once.
-func MaskMacros(src []byte) []byte {
+func MaskMacros(src []byte, cpp bool) []byte {
 	var out []byte
 	inComment := false
 	prevLast, prevCont := byte(0), false // the last code line's last character; it ended with `\`
@@ -310,7 +317,20 @@ func MaskMacros(src []byte) []byte {
 				}
 			}
 			n := macroCall(code)
-			if n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
+			if cpp && n > 6 && n < len(code) && code[n-1] != ')' && bytes.Equal(bytes.TrimLeft(code[n:], " \t"), []byte(":")) &&
+				!prevCont && bytes.HasPrefix(src[lead:], code[:n]) && (prevLast == ';' || prevLast == '{' || prevLast == '}') {
+				// `JSON_PRIVATE_UNLESS_TESTED:`, a macro standing for an
+				// access specifier: written `public` over its name, so
+				// that the grammar reads the class on (AccessMacro).
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				copy(out[lead:], "public")
+				for x := lead + len("public"); x < lead+n; x++ {
+					out[x] = ' '
+				}
+				prevLast = ':'
+			} else if n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
 				pending, pendingLast = &cand{lead, lead + n}, prevLast
 				prevLast = ';' // the statement clang-format reads it as
 			} else {
@@ -435,4 +455,36 @@ func exportMacro(code []byte) int {
 		return len(code) - len(t) + n
 	}
 	return 0
+}
+
+// AccessMacro reports whether line (its code, from its first non-blank)
+// is an upper-case macro and a colon that MaskMacros wrote as `public:`.
+// clang-format reads such a line as a member at the members' level and
+// its colon as a constructor initializer's, so the declaration after it
+// continues ConstructorInitializerIndentWidth deeper up to its body.
+func AccessMacro(line []byte) bool {
+	code, _, _ := CodeOf(bytes.TrimRight(line, " \t\r"), false)
+	n := macroCall(code)
+	return n > 6 && n < len(code) && code[n-1] != ')' && bytes.Equal(bytes.TrimLeft(code[n:], " \t"), []byte(":"))
+}
+
+// ParseMasked parses src as C (cpp false) or C++ with its macro lines
+// masked (MaskMacros) and returns the tree as a flat copy, or nil when
+// src has no such line. Every other byte is the source's, so offsets
+// and columns are those of src.
+func ParseMasked(ctx context.Context, src []byte, cpp bool) (*syntax.FlatTree, error) {
+	masked := MaskMacros(src, cpp)
+	if masked == nil {
+		return nil, nil
+	}
+	id := lang.C
+	if cpp {
+		id = lang.CPP
+	}
+	t, err := syntax.Parse(ctx, id, masked)
+	if err != nil {
+		return nil, fmt.Errorf("cannot parse as %s: %w", id, err)
+	}
+	defer t.Close()
+	return syntax.NewFlatTree(t.Root()), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/cpreproc"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layoutspacing"
 	"github.com/iflint/iflint/internal/syntax"
@@ -136,6 +137,17 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 		}
 		return sortIssues(out), nil
 	})
+}
+
+// clangMaskedTree is, under a clang-format style, the tree of u's source
+// with its macro lines made statements (cpreproc.MaskMacros), parsed
+// instead of the source's own; nil when there is no such line.
+func clangMaskedTree(u *check.Unit, c constraint.Constraint) (*syntax.FlatTree, error) {
+	if c.Indent == nil || c.Indent.Clang == nil || c.Lang != lang.C && c.Lang != lang.CPP {
+		return nil, nil
+	}
+	work.Of(u).Add(len(u.Src))
+	return cpreproc.ParseMasked(u.Ctx, u.Src, c.Lang == lang.CPP)
 }
 
 // treeIssues are the issues the tree model and the spacing reading find

@@ -168,6 +168,8 @@ func (b *treeIndent) clangRefine() {
 			b.clangStrings(n)
 		case t == "base_class_clause":
 			b.clangBases(n)
+		case t == "access_specifier":
+			b.clangAccessMacro(n)
 		}
 	}
 }
@@ -733,4 +735,38 @@ func (b *treeIndent) clangBases(n fn) {
 		return
 	}
 	l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = a, []int{m.lines[a].col + b.spec.clang.contCols}, true, false, 0, false
+}
+
+// clangAccessMacro judges an access-specifier macro (`JSON_PRIVATE_
+// UNLESS_TESTED:`, read as `public:`, see cpreproc.AccessMacro) as
+// clang-format lays it out: at the members' level, and the declaration
+// after it, up to its body or its `;`, ConstructorInitializerIndentWidth
+// deeper (clang-format takes the colon for a constructor initializer's).
+func (b *treeIndent) clangAccessMacro(n fn) {
+	m := b.m
+	i := m.lineOf(b.start(n))
+	l := &m.lines[i]
+	if l.lead != b.start(n) || l.kind != lineCode || l.anchor < 0 || !cpreproc.AccessMacro(m.src[l.lead:l.end]) {
+		return
+	}
+	member := m.lines[l.anchor].col + m.unitCols
+	l.want = []int{member}
+	for j := i + 1; j < len(m.lines); j++ {
+		d := &m.lines[j]
+		t := m.src[d.lead:d.end]
+		if d.lead == d.end || d.kind == lineSkip {
+			continue
+		}
+		if d.kind == lineUnit || bytes.HasPrefix(t, []byte("}")) {
+			return
+		}
+		if bytes.HasPrefix(t, []byte("{")) {
+			d.anchor, d.want, d.free, d.atLeast, d.visual = i, []int{member}, false, 0, false // the body, at the members' level
+			return
+		}
+		d.anchor, d.want, d.free, d.atLeast, d.visual = i, []int{member + b.spec.clang.style.ConstructorInitializerIndentWidth}, false, 0, false
+		if bytes.HasSuffix(bytes.TrimRight(t, " \t"), []byte(";")) {
+			return
+		}
+	}
 }
