@@ -8,14 +8,7 @@
 // by it; nothing here parses.
 package cpreproc
 
-import (
-	"bytes"
-	"context"
-	"fmt"
-
-	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/syntax"
-)
+import "bytes"
 
 // Line is one line of the source: the offsets of its first non-blank
 // byte and of its end (before the line break).
@@ -466,25 +459,4 @@ func AccessMacro(line []byte) bool {
 	code, _, _ := CodeOf(bytes.TrimRight(line, " \t\r"), false)
 	n := macroCall(code)
 	return n > 6 && n < len(code) && code[n-1] != ')' && bytes.Equal(bytes.TrimLeft(code[n:], " \t"), []byte(":"))
-}
-
-// ParseMasked parses src as C (cpp false) or C++ with its macro lines
-// masked (MaskMacros) and returns the tree as a flat copy, or nil when
-// src has no such line. Every other byte is the source's, so offsets
-// and columns are those of src.
-func ParseMasked(ctx context.Context, src []byte, cpp bool) (*syntax.FlatTree, error) {
-	masked := MaskMacros(src, cpp)
-	if masked == nil {
-		return nil, nil
-	}
-	id := lang.C
-	if cpp {
-		id = lang.CPP
-	}
-	t, err := syntax.Parse(ctx, id, masked)
-	if err != nil {
-		return nil, fmt.Errorf("cannot parse as %s: %w", id, err)
-	}
-	defer t.Close()
-	return syntax.NewFlatTree(t.Root()), nil
 }

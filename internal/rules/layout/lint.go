@@ -146,8 +146,17 @@ func clangMaskedTree(u *check.Unit, c constraint.Constraint) (*syntax.FlatTree, 
 	if c.Indent == nil || c.Indent.Clang == nil || c.Lang != lang.C && c.Lang != lang.CPP {
 		return nil, nil
 	}
-	work.Of(u).Add(len(u.Src))
-	return cpreproc.ParseMasked(u.Ctx, u.Src, c.Lang == lang.CPP)
+	t, err := u.VariantTree(c.Lang, "layout.clangmacros", func() []byte {
+		work.Of(u).Add(len(u.Src))
+		return cpreproc.MaskMacros(u.Src, c.Lang == lang.CPP)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
+	}
+	if t == nil {
+		return nil, nil
+	}
+	return u.Memo("layout.ftree.clangmacros."+string(c.Lang), func() any { return syntax.NewFlatTree(t.Root()) }).(*syntax.FlatTree), nil
 }
 
 // treeIssues are the issues the tree model and the spacing reading find
