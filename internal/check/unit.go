@@ -92,8 +92,8 @@ func (u *Unit) VariantTree(id lang.ID, name string, src func() []byte) (*syntax.
 // AnyTree returns a tree of the unit for id without parsing again: the
 // source's own when parsed, else a variant's (its declarations and
 // their offsets are the source's), else it parses the source's own.
-// For readings that need the declarations, not every token (the
-// engine's fingerprints).
+// For readings that need the declarations and comments, not every
+// token (the engine's fingerprints and inline suppressions).
 func (u *Unit) AnyTree(id lang.ID) (*syntax.Tree, error) {
 	if e, ok := u.trees[id]; ok {
 		return e.t, e.err
