@@ -117,13 +117,16 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 	depth, paren := 0, 0
 	prevEnds := true // the directive's head ends where the body starts
 	prevString := false
+	// The open braces, true for a namespace's (`namespace fmt {`), which
+	// clang-format does not indent (NamespaceIndentation None).
+	var opened []bool
 	for i := first; i <= last; i++ {
 		l := lines[i]
 		text := bytes.TrimRight(src[l.Lead:l.End], " \t")
 		text = bytes.TrimRight(bytes.TrimSuffix(text, []byte("\\")), " \t")
 		if i > first {
 			d := depth
-			if bytes.HasPrefix(text, []byte("}")) {
+			if bytes.HasPrefix(text, []byte("}")) && len(opened) > 0 && !opened[len(opened)-1] {
 				d--
 			}
 			var bl BodyLine
@@ -145,7 +148,20 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 			text = macroValue(text)
 		}
 		dd, pp, open := braceDelta(text)
-		depth, paren = depth+dd, paren+pp
+		paren += pp
+		ns := bytes.HasPrefix(text, []byte("namespace")) || bytes.HasPrefix(text, []byte("inline namespace"))
+		for ; dd > 0; dd-- {
+			opened = append(opened, ns)
+			if !ns {
+				depth++
+			}
+		}
+		for ; dd < 0 && len(opened) > 0; dd++ {
+			if !opened[len(opened)-1] {
+				depth--
+			}
+			opened = opened[:len(opened)-1]
+		}
 		if open {
 			return out, false
 		}

@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/iflint/iflint/benchmark/repofiles"
 	"github.com/iflint/iflint/internal/check"
@@ -73,7 +74,7 @@ func main() {
 		*label = filepath.Base(repo)
 	}
 	if *header {
-		fmt.Println("| repository | files (left out: over 200 KB, or clang-format failed) | lines both judge | agree | iflint only | clang-format only | clang-format flags | iflint flags | not compared: joined by clang-format / not judged by iflint |")
+		fmt.Println("| repository | files (left out: over 200 KB, or clang-format failed or ran over 90 s) | lines both judge | agree | iflint only | clang-format only | clang-format flags | iflint flags | not compared: joined by clang-format / not judged by iflint |")
 		fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	}
 	fmt.Printf("| %s | %d (%d) | %d | %d (%s) | %d | %d | %d | %d | %d / %d |\n", *label, t.files, t.unformattable, t.both,
@@ -191,7 +192,12 @@ func replacements(repo, p string, src []byte, style string) ([]replacement, erro
 	} else if style != "" && !hasClangFormat(repo) {
 		st = "--style=" + style
 	}
-	cmd := exec.Command("clang-format", "--output-replacements-xml", "--assume-filename="+p, st)
+	// clang-format's line-breaking search runs for many minutes on some
+	// large files under a column limit (fmt's format.h): those count as
+	// files it failed on.
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "clang-format", "--output-replacements-xml", "--assume-filename="+p, st)
 	cmd.Dir = repo
 	cmd.Stdin = bytes.NewReader(src)
 	var out, errb bytes.Buffer

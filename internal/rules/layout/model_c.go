@@ -565,19 +565,19 @@ func (b *treeIndent) clangStrings(n fn) {
 		if isCommentType(b.typ(k)) || i == a || l.lead != b.start(k) || l.kind == lineUnit {
 			continue
 		}
-		// Each piece is judged against the first's line, not the piece
-		// before it, so that a fix of one piece moves no other.
+		// Against the first piece's line: a fix of one moves no other.
 		l.kind, l.anchor, l.want, l.cont, l.free, l.atLeast, l.visual = lineCode, a, []int{v}, true, false, 0, false
 	}
 }
 
-// clangOpened are the nodes whose children are judged apart when one of
-// them holds an error, under a clang-format style: a function, a block
-// and the statements and classes that hold blocks (a test case's body
-// of a thousand lines with one line the grammar cannot read).
-var clangOpened = newSet("function_definition", "compound_statement", "template_declaration", "if_statement",
+// clangOpened are the nodes whose children are judged apart when one
+// holds an error, under a clang-format style: a function, a block and
+// the statements holding blocks (a long test case with one unreadable
+// line). Not a class: an error in a member (`FMT_CONSTEXPR T(...) : x(y)
+// {}`) can leave the grammar reading the next members inside it.
+var clangOpened = newSet("function_definition", "compound_statement", "if_statement",
 	"else_clause", "for_statement", "for_range_loop", "while_statement", "do_statement", "switch_statement",
-	"case_statement", "try_statement", "catch_clause", "class_specifier", "struct_specifier", "field_declaration_list")
+	"case_statement", "try_statement", "catch_clause")
 
 // topItems are the root's children, with the conditional-compilation
 // blocks (spec.transparent: C's #if, #ifdef, #else) that hold them
