@@ -16,6 +16,15 @@
 // counted. The repositories are read where they are (fetched by
 // benchmark/mutation/run.sh); nothing of theirs is written into this
 // repository. One table row per run; -v lists every miss.
+//
+// The files read are those iflint would judge in the repository (see
+// benchmark/repofiles: what init leaves out as vendored, generated or
+// documentation is skipped, and nothing else).
+//
+// For C and C++ the rule follows clang-format's style: the
+// .clang-format at the repository's root when there is one, as the
+// configuration passes it (config's clangLayout), else the style given
+// by -clang-style, which must be the one -format formats with.
 package main
 
 import (
@@ -23,19 +32,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/iflint/iflint/benchmark/repofiles"
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
-	"github.com/iflint/iflint/internal/leftout"
 	"github.com/iflint/iflint/internal/rules"
 )
 
@@ -48,6 +54,7 @@ type options struct {
 	seed      uint64
 	verbose   bool
 	label     string
+	clang     string // YAML of the clang-format style when the repository has no .clang-format
 	langID    lang.ID
 	indentCol int
 }
@@ -70,6 +77,7 @@ func main() {
 	flag.Uint64Var(&o.seed, "seed", 19, "seed of the mutation choice")
 	flag.BoolVar(&o.verbose, "v", false, "list every miss")
 	flag.StringVar(&o.label, "label", "", "row label")
+	flag.StringVar(&o.clang, "clang-style", "", "C/C++: the clang-format style (YAML, as --style takes it) a repository without a .clang-format is formatted with")
 	flag.Parse()
 	if o.spec == "" || (o.format == "") == (o.checker == "") || flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: mutation -spec SPEC (-format CMD | -checker CMD) [-mutations N] [-max-files N] REPO...")
@@ -114,47 +122,10 @@ func pct(n, of int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 }
 
-// files lists a repository's files of the spec's language, skipping
-// hidden directories, the default profile's excludes and what go-enry
-// calls vendored or generated.
-func files(repo string, id lang.ID) ([]string, error) {
-	def, err := config.Parse("embedded default", config.Default)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	err = filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(repo, p)
-		rel = filepath.ToSlash(rel)
-		if rel == "." {
-			return nil
-		}
-		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") || def.Excluded(rel) || leftout.Match(leftout.Documentation, rel, true) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if def.Excluded(rel) || !d.Type().IsRegular() {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if in, ok := lang.ByPathContent(rel, src); ok && in.ID == id {
-			out = append(out, p)
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out, err
-}
-
 func run(repo string, c constraint.Constraint, o options, t *tally) error {
+	if err := repofiles.WithClangStyle(repo, &c, o.clang); err != nil {
+		return err
+	}
 	fs, rng, err := pick(repo, c, o)
 	if err != nil {
 		return err
@@ -203,7 +174,7 @@ func run(repo string, c constraint.Constraint, o options, t *tally) error {
 // most o.maxFiles of them, with the generator that then draws the
 // mutated lines.
 func pick(repo string, c constraint.Constraint, o options) ([]string, *rand.Rand, error) {
-	fs, err := files(repo, c.Lang)
+	fs, err := repofiles.Files(repo, c.Lang)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/lex"
@@ -29,6 +30,8 @@ type Unit struct {
 	trees map[lang.ID]treeEntry
 	toks  map[lang.ID]tokEntry
 	memo  map[string]any
+	// variants are the trees of variants of Src (see VariantTree).
+	variants map[string]treeEntry
 }
 
 type treeEntry struct {
@@ -65,6 +68,50 @@ func (u *Unit) Tree(id lang.ID) (*syntax.Tree, error) {
 	return t, err
 }
 
+// VariantTree parses, once per name, a variant of the unit's source
+// that a rule reads instead of the source itself: the same length and
+// offsets, a few spans rewritten (the layout rule's C macro lines made
+// statements). src makes the variant; nil means the source has no
+// variant, and the tree is nil too.
+func (u *Unit) VariantTree(id lang.ID, name string, src func() []byte) (*syntax.Tree, error) {
+	key := string(id) + "\x00" + name
+	if e, ok := u.variants[key]; ok {
+		return e.t, e.err
+	}
+	if u.variants == nil {
+		u.variants = map[string]treeEntry{}
+	}
+	var e treeEntry
+	if b := src(); b != nil {
+		e.t, e.err = syntax.Parse(u.Ctx, id, b)
+	}
+	u.variants[key] = e
+	return e.t, e.err
+}
+
+// AnyTree returns a tree of the unit for id without parsing again: the
+// source's own when parsed, else a variant's (its declarations and
+// their offsets are the source's), else it parses the source's own.
+// For readings that need the declarations and comments, not every
+// token (the engine's fingerprints and inline suppressions).
+func (u *Unit) AnyTree(id lang.ID) (*syntax.Tree, error) {
+	if e, ok := u.trees[id]; ok {
+		return e.t, e.err
+	}
+	prefix := string(id) + "\x00"
+	names := make([]string, 0, len(u.variants))
+	for k, e := range u.variants {
+		if strings.HasPrefix(k, prefix) && e.t != nil && e.err == nil {
+			names = append(names, k)
+		}
+	}
+	if len(names) > 0 {
+		sort.Strings(names) // deterministic when there are several
+		return u.variants[names[0]].t, nil
+	}
+	return u.Tree(id)
+}
+
 // Close frees the unit's syntax trees. A caller that owns a unit and is
 // done with it (nothing it returned refers to a node) calls it, so a
 // large run does not hold every file's tree until garbage collection.
@@ -74,6 +121,12 @@ func (u *Unit) Close() {
 			e.t.Close()
 		}
 		delete(u.trees, id)
+	}
+	for k, e := range u.variants {
+		if e.t != nil {
+			e.t.Close()
+		}
+		delete(u.variants, k)
 	}
 	u.memo = nil
 }

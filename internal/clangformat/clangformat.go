@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -27,6 +28,21 @@ type Style struct {
 	BreakBeforeBraces    string // Attach, Linux, Mozilla, Stroustrup, Allman, Whitesmiths, GNU, WebKit, Custom
 	AccessModifierOffset int
 	IndentPPDirectives   string // None, AfterHash, BeforeHash
+	IndentCaseLabels     bool
+	IndentGotoLabels     bool
+	NamespaceIndentation string // None, Inner, All
+	// ContinuationIndentWidth is the indent of a wrapped line; with
+	// AlignAfterOpenBracket Align, a bracket's content that starts on
+	// the bracket's line is aligned after it instead.
+	ContinuationIndentWidth int
+	AlignAfterOpenBracket   string // Align, DontAlign, AlwaysBreak, BlockIndent
+	ColumnLimit             int
+	// ConstructorInitializerIndentWidth indents a constructor's
+	// initializer list; BreakConstructorInitializers (BeforeColon,
+	// BeforeComma, AfterColon) says where its lines break.
+	ConstructorInitializerIndentWidth int
+	BreakConstructorInitializers      string
+	AlignOperands                     string // Align, DontAlign, AlignAfterOperator
 	// BraceWrapping is read under BreakBeforeBraces Custom: which
 	// braces break before them (AfterClass, BeforeElse, ...).
 	BraceWrapping map[string]string
@@ -35,27 +51,44 @@ type Style struct {
 // base holds the options of clang-format's predefined styles that Style
 // reads (clang/lib/Format/Format.cpp, getLLVMStyle and its variants).
 var base = map[string]Style{
-	"llvm":      {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"google":    {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None"},
-	"chromium":  {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None"},
-	"mozilla":   {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"webkit":    {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None"},
-	"gnu":       {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None"},
-	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None"},
+	"llvm": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"google": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"chromium": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Attach", AccessModifierOffset: -1, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"mozilla": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "Mozilla", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 2, BreakConstructorInitializers: "BeforeComma", AlignOperands: "Align",
+		IndentCaseLabels: true, NamespaceIndentation: "None", ContinuationIndentWidth: 2, AlignAfterOpenBracket: "Align", ColumnLimit: 80},
+	"webkit": {IndentWidth: 4, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "WebKit", AccessModifierOffset: -4, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeComma", AlignOperands: "DontAlign",
+		NamespaceIndentation: "Inner", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "DontAlign", ColumnLimit: 0},
+	"gnu": {IndentWidth: 2, TabWidth: 8, UseTab: "Never", BreakBeforeBraces: "GNU", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 79},
+	"microsoft": {IndentWidth: 4, TabWidth: 4, UseTab: "Never", BreakBeforeBraces: "Custom", AccessModifierOffset: -2, IndentPPDirectives: "None", IndentGotoLabels: true, ConstructorInitializerIndentWidth: 4, BreakConstructorInitializers: "BeforeColon", AlignOperands: "Align",
+		NamespaceIndentation: "None", ContinuationIndentWidth: 4, AlignAfterOpenBracket: "Align", ColumnLimit: 120},
 }
 
 // document is one YAML document of a .clang-format; absent options stay
 // nil so that the base style's value shows through.
 type document struct {
-	Language             string            `yaml:"Language"`
-	BasedOnStyle         string            `yaml:"BasedOnStyle"`
-	IndentWidth          *int              `yaml:"IndentWidth"`
-	TabWidth             *int              `yaml:"TabWidth"`
-	UseTab               *string           `yaml:"UseTab"`
-	BreakBeforeBraces    *string           `yaml:"BreakBeforeBraces"`
-	AccessModifierOffset *int              `yaml:"AccessModifierOffset"`
-	IndentPPDirectives   *string           `yaml:"IndentPPDirectives"`
-	BraceWrapping        map[string]string `yaml:"BraceWrapping"`
+	Language              string            `yaml:"Language"`
+	BasedOnStyle          string            `yaml:"BasedOnStyle"`
+	IndentWidth           *num              `yaml:"IndentWidth"`
+	TabWidth              *num              `yaml:"TabWidth"`
+	UseTab                *string           `yaml:"UseTab"`
+	BreakBeforeBraces     *string           `yaml:"BreakBeforeBraces"`
+	AccessModifierOffset  *num              `yaml:"AccessModifierOffset"`
+	IndentPPDirectives    *string           `yaml:"IndentPPDirectives"`
+	IndentCaseLabels      *flag             `yaml:"IndentCaseLabels"`
+	IndentGotoLabels      *flag             `yaml:"IndentGotoLabels"`
+	NamespaceIndentation  *string           `yaml:"NamespaceIndentation"`
+	ContinuationIndent    *num              `yaml:"ContinuationIndentWidth"`
+	AlignAfterOpenBracket *string           `yaml:"AlignAfterOpenBracket"`
+	ColumnLimit           *num              `yaml:"ColumnLimit"`
+	CtorInitIndent        *num              `yaml:"ConstructorInitializerIndentWidth"`
+	BreakCtorInits        *string           `yaml:"BreakConstructorInitializers"`
+	AlignOperands         *string           `yaml:"AlignOperands"`
+	BreakCtorBeforeComma  *flag             `yaml:"BreakConstructorInitializersBeforeComma"`
+	BraceWrapping         map[string]string `yaml:"BraceWrapping"`
 }
 
 // Parse reads a .clang-format's text and returns the style it sets for
@@ -115,10 +148,10 @@ func Parse(name string, data []byte) (Style, bool, error) {
 // apply sets the options d writes.
 func (d document) apply(s *Style) {
 	if d.IndentWidth != nil {
-		s.IndentWidth = *d.IndentWidth
+		s.IndentWidth = int(*d.IndentWidth)
 	}
 	if d.TabWidth != nil {
-		s.TabWidth = *d.TabWidth
+		s.TabWidth = int(*d.TabWidth)
 	}
 	if d.UseTab != nil {
 		s.UseTab = useTab(*d.UseTab)
@@ -127,10 +160,40 @@ func (d document) apply(s *Style) {
 		s.BreakBeforeBraces = *d.BreakBeforeBraces
 	}
 	if d.AccessModifierOffset != nil {
-		s.AccessModifierOffset = *d.AccessModifierOffset
+		s.AccessModifierOffset = int(*d.AccessModifierOffset)
 	}
 	if d.IndentPPDirectives != nil {
 		s.IndentPPDirectives = *d.IndentPPDirectives
+	}
+	if d.IndentCaseLabels != nil {
+		s.IndentCaseLabels = bool(*d.IndentCaseLabels)
+	}
+	if d.IndentGotoLabels != nil {
+		s.IndentGotoLabels = bool(*d.IndentGotoLabels)
+	}
+	if d.NamespaceIndentation != nil {
+		s.NamespaceIndentation = *d.NamespaceIndentation
+	}
+	if d.ContinuationIndent != nil {
+		s.ContinuationIndentWidth = int(*d.ContinuationIndent)
+	}
+	if d.AlignAfterOpenBracket != nil {
+		s.AlignAfterOpenBracket = *d.AlignAfterOpenBracket
+	}
+	if d.CtorInitIndent != nil {
+		s.ConstructorInitializerIndentWidth = int(*d.CtorInitIndent)
+	}
+	if d.BreakCtorBeforeComma != nil && bool(*d.BreakCtorBeforeComma) {
+		s.BreakConstructorInitializers = "BeforeComma" // the older spelling
+	}
+	if d.AlignOperands != nil {
+		s.AlignOperands = alignOperands(*d.AlignOperands)
+	}
+	if d.BreakCtorInits != nil {
+		s.BreakConstructorInitializers = *d.BreakCtorInits
+	}
+	if d.ColumnLimit != nil {
+		s.ColumnLimit = int(*d.ColumnLimit)
 	}
 	if len(d.BraceWrapping) > 0 && s.BraceWrapping == nil {
 		s.BraceWrapping = map[string]string{}
@@ -232,4 +295,40 @@ func (s Style) customBraces() (string, string) {
 // Describe names the style's layout options for messages.
 func (s Style) Describe() string {
 	return fmt.Sprintf("BasedOnStyle %s, IndentWidth %d, UseTab %s, BreakBeforeBraces %s", s.BasedOn, s.IndentWidth, s.UseTab, s.BreakBeforeBraces)
+}
+
+// alignOperands folds the boolean spellings of AlignOperands.
+func alignOperands(v string) string {
+	switch strings.ToLower(v) {
+	case "true":
+		return "Align"
+	case "false":
+		return "DontAlign"
+	}
+	return v
+}
+
+// num and flag read an option's number or boolean as clang-format does,
+// quoted or not (`IndentWidth: "4"`, `IndentCaseLabels: "false"`).
+type (
+	num  int
+	flag bool
+)
+
+func (n *num) UnmarshalYAML(v *yaml.Node) error {
+	x, err := strconv.Atoi(strings.TrimSpace(v.Value))
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not a number", v.Line, v.Value)
+	}
+	*n = num(x)
+	return nil
+}
+
+func (f *flag) UnmarshalYAML(v *yaml.Node) error {
+	x, err := strconv.ParseBool(strings.TrimSpace(v.Value))
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not true or false", v.Line, v.Value)
+	}
+	*f = flag(x)
+	return nil
 }

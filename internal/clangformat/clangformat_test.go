@@ -39,6 +39,9 @@ func TestParse(t *testing.T) {
 		// extern blocks, whose braces iflint's Allman judges too.
 		{"custom_allman_but_namespace.clang-format", true, "spaces:4", ""},
 		{"custom_allman.clang-format", true, "spaces:2", "Allman"},
+		// Numbers and booleans quoted (Catch2's): read as clang-format
+		// reads them.
+		{"quoted_values.clang-format", true, "spaces:4", "1TBS"},
 	} {
 		s, ok, err := parseFile(t, tc.file)
 		if err != nil || ok != tc.ok {
@@ -88,7 +91,13 @@ func TestBaseStylesMatchClangFormat(t *testing.T) {
 		}
 		got := Style{IndentWidth: atoi("IndentWidth"), TabWidth: atoi("TabWidth"), UseTab: get("UseTab"),
 			BreakBeforeBraces: get("BreakBeforeBraces"), AccessModifierOffset: atoi("AccessModifierOffset"),
-			IndentPPDirectives: get("IndentPPDirectives")}
+			IndentPPDirectives: get("IndentPPDirectives"), IndentCaseLabels: get("IndentCaseLabels") == "true",
+			IndentGotoLabels:     get("IndentGotoLabels") == "true",
+			NamespaceIndentation: get("NamespaceIndentation"), ContinuationIndentWidth: atoi("ContinuationIndentWidth"),
+			AlignAfterOpenBracket: get("AlignAfterOpenBracket"), ColumnLimit: atoi("ColumnLimit"),
+			ConstructorInitializerIndentWidth: atoi("ConstructorInitializerIndentWidth"),
+			BreakConstructorInitializers:      get("BreakConstructorInitializers"),
+			AlignOperands:                     get("AlignOperands")}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: clang-format says %+v, the table %+v", name, got, want)
 		}

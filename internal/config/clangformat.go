@@ -54,6 +54,7 @@ func clangLayout(c *Config, root string) error {
 			if err != nil {
 				return fmt.Errorf("embedded default: %s's %s: %w", name, tv.t, err)
 			}
+			withClang(&k, style)
 			c.Constraints = append(c.Constraints, Entry{Constraint: k, Severity: "error"})
 		}
 	}
@@ -64,3 +65,52 @@ func clangLayout(c *Config, root string) error {
 // WhyUnconstrained says why c holds no constraint for files of id, when
 // it knows more than that none applies.
 func (c *Config) WhyUnconstrained(id lang.ID) string { return c.unconstrained[id] }
+
+// withClang gives a C or C++ indentation constraint the clang-format
+// style, when the style's indentation is the constraint's own, so that
+// the lint profile's rule reads the layout as clang-format lays it out
+// (preprocessor lines, comments, wrapped arguments).
+func withClang(k *constraint.Constraint, s clangformat.Style) {
+	if k.Type != constraint.Indentation || k.Indent == nil || (k.Lang != lang.C && k.Lang != lang.CPP) {
+		return
+	}
+	in, _ := s.Indentation()
+	if in == "" || in != unitSpec(*k.Indent) {
+		return
+	}
+	x := *k.Indent
+	x.Clang = &s
+	k.Indent = &x
+}
+
+func unitSpec(in constraint.Indent) string {
+	if in.Tabs {
+		return "tabs"
+	}
+	return fmt.Sprintf("spaces:%d", in.Width)
+}
+
+// attachClang gives c's C and C++ indentation constraints the style of
+// the .clang-format governing dir (within root), where its indentation
+// is theirs: a configuration file's `C;spaces:4` in a repository whose
+// .clang-format says so is read as that formatter lays the code out.
+func attachClang(c *Config, root, dir string) error {
+	f := clangformat.Find(root, dir)
+	if f == "" {
+		return nil
+	}
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return fmt.Errorf("reading the C and C++ layout: %w", err)
+	}
+	style, ok, err := clangformat.Parse(filepath.Base(f), b)
+	if err != nil || !ok {
+		// An unreadable style leaves the constraints as written; `iflint
+		// init` reports the .clang-format it could not read.
+		return nil
+	}
+	for i := range c.Constraints {
+		withClang(&c.Constraints[i].Constraint, style)
+	}
+	return nil
+}

@@ -73,3 +73,52 @@ func TestDefaultTakesCLayoutFromClangFormat(t *testing.T) {
 		t.Errorf("a broken .clang-format: err %v, want one naming the file", err)
 	}
 }
+
+// TestConstraintsCarryTheClangFormatStyle: the C and C++ indentation
+// constraints carry the style of the .clang-format governing them when
+// their unit is the style's, from the embedded default and from an
+// .iflint.yml alike, so that the rule reads the layout as clang-format
+// lays it out; a constraint of another unit keeps the looser reading.
+func TestConstraintsCarryTheClangFormatStyle(t *testing.T) {
+	clang := func(c *Config, id lang.ID) (bool, string) {
+		for _, e := range c.Constraints {
+			if e.Constraint.Lang == id && e.Constraint.Indent != nil {
+				if s := e.Constraint.Indent.Clang; s != nil {
+					return true, s.IndentPPDirectives
+				}
+				return false, ""
+			}
+		}
+		t.Fatalf("no %s indentation constraint", id)
+		return false, ""
+	}
+	c, err := defaultFor(t, "BasedOnStyle: LLVM\nIndentWidth: 4\nIndentPPDirectives: BeforeHash\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, pp := clang(c, lang.CPP); !ok || pp != "BeforeHash" {
+		t.Errorf("embedded default: style attached %v (%q)", ok, pp)
+	}
+	root := t.TempDir()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".clang-format", "BasedOnStyle: Google\n")
+	write(FileName, "version: 1\nconstraints:\n  - type: indentation_spacing\n    spec: cpp;spaces:2\n  - type: indentation_spacing\n    spec: c;spaces:4\n")
+	s, err := NewSet(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err = s.Dir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := clang(c, lang.CPP); !ok {
+		t.Error(".iflint.yml cpp;spaces:2 under Google's 2 spaces: no style attached")
+	}
+	if ok, _ := clang(c, lang.C); ok {
+		t.Error(".iflint.yml c;spaces:4 under Google's 2 spaces: the style attached anyway")
+	}
+}

@@ -55,6 +55,9 @@ func ForcedSet(root string, cfg *Config) (*Set, error) {
 		return nil, err
 	}
 	cfg.Anchor(s.root)
+	if err := attachClang(cfg, s.root, s.root); err != nil {
+		return nil, err
+	}
 	s.forced = cfg
 	return s, nil
 }
@@ -151,6 +154,9 @@ func (s *Set) loadLocked(p string) (*Config, error) {
 	}
 	c.Source = p
 	c.Anchor(s.root)
+	if err := attachClang(c, s.root, filepath.Dir(p)); err != nil {
+		return nil, err
+	}
 	s.loaded[p] = c
 	return s.applyProfile(c), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/iflint/iflint/internal/clangformat"
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -53,6 +54,12 @@ type NamingRule struct {
 type Indent struct {
 	Tabs  bool `json:"tabs,omitempty"`
 	Width int  `json:"width,omitempty"`
+	// Clang is, for C and C++, the clang-format style the files are
+	// formatted with (the repository's .clang-format, attached by the
+	// configuration; never part of a spec string): the lint profile's
+	// rule then reads their layout as clang-format lays it out. Nil:
+	// the looser reading of C's common conventions.
+	Clang *clangformat.Style `json:"clang,omitempty"`
 }
 
 // Spacing says whether operators must be surrounded by spaces.

@@ -138,7 +138,7 @@ func declarations(u *check.Unit, id lang.ID) declList {
 	if !syntax.Supported(id) {
 		return nil
 	}
-	t, err := u.Tree(id)
+	t, err := u.AnyTree(id) // a rule's variant serves: same declarations, no second parse
 	if err != nil {
 		return nil
 	}

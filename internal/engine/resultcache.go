@@ -3,6 +3,7 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 
 	"github.com/iflint/iflint/internal/cache"
@@ -70,6 +71,10 @@ func (o Options) cacheKey(f File, cfg *config.Config, id lang.ID, entries []conf
 		string(cfg.Profile), strconv.FormatBool(o.ReportUnusedIgnores)}
 	for _, e := range entries {
 		parts = append(parts, string(e.Constraint.Type), e.Constraint.Spec, e.Severity)
+		if in := e.Constraint.Indent; in != nil && in.Clang != nil {
+			// The .clang-format a C or C++ layout is read by.
+			parts = append(parts, fmt.Sprintf("%+v", *in.Clang))
+		}
 	}
 	return cache.Key(parts...)
 }

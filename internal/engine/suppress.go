@@ -44,7 +44,8 @@ type Ignore struct {
 // res.Diagnostics to res.Suppressed; fileLevel[i] marks diagnostics about
 // the file as a whole, which only file-wide markers silence.
 func suppressFindings(u *check.Unit, id lang.ID, res *Result, fileLevel []bool, reportUnused bool) {
-	set := suppress.Parse(id, u.Src, func() (*syntax.Tree, error) { return u.Tree(id) })
+	// A rule's variant of the source (same comments and offsets) serves.
+	set := suppress.Parse(id, u.Src, func() (*syntax.Tree, error) { return u.AnyTree(id) })
 	for _, p := range set.Problems {
 		res.InvalidIgnores = append(res.InvalidIgnores, Ignore{Path: u.Path, Line: p.Pos.Line, Col: p.Pos.Col, Tool: "iflint", Severity: "warning", Message: p.Msg})
 	}

@@ -47,6 +47,9 @@ type Case struct {
 	Spec string // trimmed
 	Name string // the code file's name ("" when there is none)
 	Code []byte
+	// ClangFormat is a ".clang-format" file of the archive, the style a
+	// C or C++ case is formatted with (nil: none).
+	ClangFormat []byte
 }
 
 // ReadCase reads the rule golden at path (its last code file, when it
@@ -60,6 +63,8 @@ func ReadCase(path string) (Case, error) {
 	for _, f := range ar.Files {
 		if f.Name == "spec" {
 			c.Spec = strings.TrimSpace(string(f.Data))
+		} else if f.Name == ".clang-format" {
+			c.ClangFormat = f.Data
 		} else {
 			c.Name, c.Code = f.Name, f.Data
 		}

@@ -174,3 +174,15 @@ func copyrightLine(p string) string {
 	}
 	return ""
 }
+
+// LeftOutOf returns what init leaves out of root as vendored (see
+// findLeftOut), read with the embedded default's excludes: the trees a
+// configuration init writes excludes, so that a measurement of what
+// iflint checks in root can leave out what iflint would.
+func LeftOutOf(root string) ([]LeftOut, error) {
+	def, err := config.Parse("embedded default", config.Default)
+	if err != nil {
+		return nil, err
+	}
+	return findLeftOut(root, def), nil
+}

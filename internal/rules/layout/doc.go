@@ -14,8 +14,12 @@
 //     internal/pycodestyle), JavaScript and TypeScript as eslint's indent
 //     rule decides (lint_indent.go, on the port in internal/eslintindent),
 //     and Java, C, C++, Rust, Kotlin and C# by a tree model of what
-//     checkstyle, clang-format and rustfmt accept (model*.go); operator
-//     and comma spacing by the languages' own rules (lint_spacing.go).
+//     checkstyle, clang-format and rustfmt accept (model*.go; C and C++
+//     as clang-format lays them out when the constraint carries the
+//     repository's .clang-format, model_c.go on internal/cpreproc);
+//     operator and comma spacing by the languages' own rules
+//     (internal/rules/layoutspacing). Python's fixes re-indent by the
+//     plan of internal/pyreindent.
 //
 // Both read the tree as a syntax.FlatTree, and the line model the ports
 // share is internal/srclines; neither port imports this package.

@@ -6,7 +6,9 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
+	"github.com/iflint/iflint/internal/cpreproc"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layoutspacing"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
@@ -45,7 +47,7 @@ func spacingWant(c constraint.Constraint) string {
 	if c.Spacing == constraint.SpacingNone {
 		return "no spaces around operators and after commas"
 	}
-	return spacingAuthority(c.Lang)
+	return layoutspacing.Authority(c.Lang)
 }
 
 // issueKind tells indentation issues from spacing issues.
@@ -104,7 +106,17 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 	if !hasUnit(c) {
 		return nil, errNoUnit
 	}
-	return check.MemoErr(u, "layout.lint."+c.Spec, func() ([]layoutIssue, error) {
+	key := "layout.lint." + c.Spec
+	if c.Indent.Clang != nil {
+		key += fmt.Sprintf(";clang %+v", *c.Indent.Clang)
+	}
+	return check.MemoErr(u, key, func() ([]layoutIssue, error) {
+		if ft, err := clangMaskedTree(u, c); ft != nil || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return treeIssues(u, c, ft)
+		}
 		t, err := u.Tree(c.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("cannot parse as %s: %v", c.Lang, err)
@@ -121,17 +133,45 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 				return nil, err
 			}
 		} else {
-			ft := flatTreeOf(u, c.Lang, t.Root())
-			out, err = lintIndentIssues(u, c, ft)
-			if err != nil {
-				return nil, err
-			}
-			if c.Spacing != constraint.SpacingAny {
-				out = append(out, lintSpacingIssues(u, c, ft)...)
-			}
+			return treeIssues(u, c, flatTreeOf(u, c.Lang, t.Root()))
 		}
 		return sortIssues(out), nil
 	})
+}
+
+// clangMaskedTree is, under a clang-format style, the tree of u's source
+// with its macro lines made statements (cpreproc.MaskMacros), parsed
+// instead of the source's own; nil when there is no such line.
+func clangMaskedTree(u *check.Unit, c constraint.Constraint) (*syntax.FlatTree, error) {
+	if c.Indent == nil || c.Indent.Clang == nil || c.Lang != lang.C && c.Lang != lang.CPP {
+		return nil, nil
+	}
+	t, err := u.VariantTree(c.Lang, "layout.clangmacros", func() []byte {
+		work.Of(u).Add(len(u.Src))
+		return cpreproc.MaskMacros(u.Src, c.Lang == lang.CPP)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
+	}
+	if t == nil {
+		return nil, nil
+	}
+	return u.Memo("layout.ftree.clangmacros."+string(c.Lang), func() any { return syntax.NewFlatTree(t.Root()) }).(*syntax.FlatTree), nil
+}
+
+// treeIssues are the issues the tree model and the spacing reading find
+// on ft, u's tree (or the tree of a copy with the same offsets).
+func treeIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) ([]layoutIssue, error) {
+	out, err := lintIndentIssues(u, c, ft)
+	if err != nil {
+		return nil, err
+	}
+	if c.Spacing != constraint.SpacingAny {
+		for _, is := range layoutspacing.Issues(u, c, ft) {
+			out = append(out, layoutIssue{Kind: spacingIssue, Finding: is.Finding, Edits: is.Edits, Refusal: is.Refusal})
+		}
+	}
+	return sortIssues(out), nil
 }
 
 func sortIssues(out []layoutIssue) []layoutIssue {

@@ -26,6 +26,9 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 		return eslintIssues(u.Src, ft, in, work.Of(u)), nil
 	}
 	spec := indentLangs[c.Lang]
+	if (c.Lang == lang.C || c.Lang == lang.CPP) && in.Clang != nil {
+		spec = clangIndentFor(in.Clang)
+	}
 	if spec == nil {
 		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/pycodestyle"
+	"github.com/iflint/iflint/internal/pyreindent"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
@@ -114,7 +115,7 @@ func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constra
 	sort.Ints(rows)
 	tied := map[int]int{}
 	var out []layoutIssue
-	plan := pythonReindent(src, pc, size, unitCols(in, tw), tw, in.Tabs, meter)
+	plan := pyreindent.New(src, pc, size, unitCols(in, tw), tw, in.Tabs, meter)
 	for _, i := range rows {
 		if i >= len(m.lines) {
 			continue
@@ -139,11 +140,11 @@ func pythonIssues(src []byte, ftOf func() *syntax.FlatTree, c constraint.Constra
 }
 
 // reindentIssue is the issue of line i when the file is re-indented
-// through its open blocks (fix_reindent.go): the line goes to the plan's
+// through its open blocks (internal/pyreindent): the line goes to the plan's
 // column and the rest of its top-level statement with it. A line the
 // plan leaves where it is keeps the tree model's refusal.
-func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps) layoutIssue {
-	if !plan.changed[i] {
+func reindentIssue(m *indentModel, plan *pyreindent.Plan, i int, es []pycodestyle.Error, in *constraint.Indent, deps lineDeps) layoutIssue {
+	if !plan.Changed(i) {
 		is := pythonIndentIssue(m, i, es, in, deps, map[int]int{})
 		if is.Refusal == "" {
 			is.Refusal = "re-indenting by the depth of open blocks leaves this line where it is, and no other column is certain to satisfy pycodestyle; re-indent it by hand"
@@ -153,16 +154,25 @@ func reindentIssue(m *indentModel, plan *reindentPlan, i int, es []pycodestyle.E
 	}
 	l := m.lines[i]
 	is := layoutIssue{Kind: indentIssue, Line: i, TabWidth: m.tabWidth, Tabs: in.Tabs,
-		Lead:    renderLead(plan.cols[i], m.tabWidth, in.Tabs),
-		Moves:   plan.moves(i),
+		Lead:    renderLead(plan.Col(i), m.tabWidth, in.Tabs),
+		Moves:   leadMoves(plan.Moves(i)),
 		Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: pythonIndentMessage(m, i, es)}}
 	// The finding's extent is what its fix moves, as the tree model's
 	// block issues say it.
 	for _, mv := range is.Moves {
 		is.End = max(is.End, mv.End, mv.Start+1)
 	}
-	is.Leaves = plan.leaves(i, is.Moves)
+	is.Leaves = plan.Leaves(i, plan.Moves(i))
 	return is
+}
+
+// leadMoves are a plan's moves as the fixer takes them.
+func leadMoves(ms []pyreindent.Move) []leadMove {
+	out := make([]leadMove, len(ms))
+	for k, mv := range ms {
+		out[k] = leadMove{Line: mv.Line, Start: mv.Start, End: mv.End, Set: true, Want: mv.Want}
+	}
+	return out
 }
 
 // unitCols is the columns of one level of unit in: its width, or a tab

@@ -183,6 +183,10 @@ func (m *indentModel) resolve() {
 	}
 	for i := range m.lines {
 		l := &m.lines[i]
+		if l.kind == lineComment && m.spec != nil && m.spec.clang != nil {
+			m.clangComment(i)
+			continue
+		}
 		if l.kind != lineComment || l.mode != flagged {
 			continue
 		}

@@ -118,6 +118,9 @@ type indentLang struct {
 	// its defaults and Google's; 0 where a project sets it so, as the
 	// Java Code Conventions print switches).
 	caseOneLevel bool
+	// clang is, for C and C++ under a clang-format style, what the
+	// model reads of it (model_c.go); nil otherwise.
+	clang *clangReading
 }
 
 // checkstyleWrapCols is checkstyle's lineWrappingIndentation, 4 columns

@@ -47,7 +47,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	b.hasErr = make([]bool, len(b.f))
 	b.comments = make([]int8, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
-		if b.f[i].Error || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) && b.f[i].Type != "#endif" {
+		if b.f[i].Error && !b.benignError(i) || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) && b.f[i].Type != "#endif" {
 			// A MISSING `#endif` is the grammar closing a conditional
 			// that the braces cross (`#ifdef __cplusplus` / `extern "C"
 			// {` / `#endif` ... `#ifdef __cplusplus` / `}` / `#endif`):
@@ -74,7 +74,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	// they belong to the open block, and their depth cannot be judged.
 	afterError := false
 	open := 0
-	for _, c := range b.children(0) {
+	for _, c := range b.topItems() {
 		if open == 0 && b.macroHeader(c) {
 			// `TEST_CASE("x")` / `{`: a test framework's macro heads
 			// the block that follows, which is code like any other.
@@ -115,7 +115,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 			x := b.f[n]
 			t := x.Type
 			switch {
-			case x.Error || x.Missing && x.End == x.Start:
+			case x.Error && !b.benignError(n) || x.Missing && x.End == x.Start:
 				if x.Error {
 					b.skipInside(x.Start-1, x.End)
 				}
@@ -163,6 +163,9 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 				}
 			}
 		}
+	}
+	if spec.clang != nil {
+		b.clangRefine()
 	}
 	m.finish()
 	return m
@@ -311,6 +314,9 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				switch {
 				case isClose:
 					l.want = []int{bc}
+					if spec.clang != nil {
+						b.clangLambdaBody(l, a, bc, 0)
+					}
 					switch {
 					case spec.strictWrap[at]:
 						// checkstyle's array initialization rcurly: at its
@@ -329,6 +335,8 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 					}
 				case b.start(child) == b.start(t) && spec.branch[b.typ(child)]:
 					l.want = []int{bc}
+				case spec.clang != nil:
+					b.clangBracket(l, at, o, child, t, bc)
 				default:
 					l.want = []int{bc + u}
 					if spec.zero[at] || b.start(child) == b.start(t) && spec.caseLabel[b.typ(child)] {
@@ -377,6 +385,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 			l.cont = !spec.stmt[at]
 			startsChild := b.start(child) == b.start(t)
 			switch {
+			case spec.clang != nil && startsChild && b.clangBody(l, a, at, child, bc):
 			case spec.preamble[b.typ(child)] || startsChild && b.afterPreamble(a, child):
 				// Annotations on their own lines, and the declaration
 				// they annotate, sit at the declaration's level.
@@ -398,8 +407,14 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				// A prototype's name under its return type
 				// (`CJSON_PUBLIC(cJSON *)` / `cJSONUtils_GetPointer(...)`,
 				// GNU's `static int` / `f (void);`), as clang-format
-				// breaks after a return type: at the declaration's level.
+				// breaks after a return type: at the declaration's level
+				// (under a clang-format style, there only:
+				// IndentWrappedFunctionNames is false in every predefined
+				// style).
 				l.want = []int{bc, bc + u}
+				if spec.clang != nil {
+					l.want = []int{bc}
+				}
 			case startsChild && spec.caseBody[at] && b.typ(child) != "switch_label":
 				// A case's statement under its label.
 				l.want = []int{bc + u}

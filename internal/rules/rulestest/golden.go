@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/clangformat"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/goldentest"
 )
@@ -67,6 +68,17 @@ func Render(t testing.TB, rule *check.Rule, path string) string {
 	c, err := constraint.ParseAnswer(rule.Type, gc.Spec)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if gc.ClangFormat != nil && c.Indent != nil {
+		// The style the configuration attaches from a repository's
+		// .clang-format (config's attachClang).
+		s, ok, err := clangformat.Parse(".clang-format", gc.ClangFormat)
+		if err != nil || !ok {
+			t.Fatalf("%s: .clang-format: %v", path, err)
+		}
+		in := *c.Indent
+		in.Clang = &s
+		c.Indent = &in
 	}
 	var sb strings.Builder
 	for _, p := range []check.Profile{check.MultiCodeIF, check.Lint} {

@@ -1,7 +1,12 @@
-package layout
+// Package layoutspacing is the lint profile's operator and comma
+// spacing on a syntax tree, for indentation_spacing's "spacing" and
+// "no spacing" (internal/rules/layout turns each Issue into a finding
+// with its fix).
+package layoutspacing
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -24,8 +29,8 @@ import (
 // infix operators. With "no spacing", the same tokens must have no
 // blank around (operators) or after (commas) them on their line.
 
-// spacingAuthority says whose spacing rules the lint profile follows.
-func spacingAuthority(id lang.ID) string {
+// Authority says whose spacing rules the lint profile follows.
+func Authority(id lang.ID) string {
 	switch id {
 	case lang.Python:
 		return "operators and commas spaced as pycodestyle checks them"
@@ -87,14 +92,14 @@ func isOperatorToken(t string) bool {
 func blankByte(b byte) bool { return b == ' ' || b == '\t' }
 func breakByte(b byte) bool { return b == '\n' || b == '\r' }
 
-func lintSpacingIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) []layoutIssue {
+func Issues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTree) []Issue {
 	infix, equals := infixParents[c.Lang], equalsParents[c.Lang]
 	if infix == nil {
 		return nil
 	}
 	src := u.Src
 	required := c.Spacing == constraint.SpacingRequired
-	var out []layoutIssue
+	var out []Issue
 	m := work.Of(u)
 	var walk func(n syntax.FlatRef, parent string)
 	walk = func(n syntax.FlatRef, parent string) {
@@ -146,10 +151,10 @@ func blanksAround(src []byte, s, e int) int {
 }
 
 // operatorIssue judges the blanks around the operator src[s:e].
-func operatorIssue(src []byte, s, e int, op string, required bool) (layoutIssue, bool) {
+func operatorIssue(src []byte, s, e int, op string, required bool) (Issue, bool) {
 	before := s == 0 || blankByte(src[s-1]) || breakByte(src[s-1])
 	after := e >= len(src) || blankByte(src[e]) || breakByte(src[e])
-	is := layoutIssue{Kind: spacingIssue}
+	is := Issue{}
 	if required {
 		if before && after {
 			return is, false
@@ -193,8 +198,8 @@ func operatorIssue(src []byte, s, e int, op string, required bool) (layoutIssue,
 }
 
 // commaIssue judges the blanks around the comma src[s:e].
-func commaIssue(src []byte, s, e int, required bool) (layoutIssue, bool) {
-	is := layoutIssue{Kind: spacingIssue}
+func commaIssue(src []byte, s, e int, required bool) (Issue, bool) {
+	is := Issue{}
 	j := e
 	for j < len(src) && blankByte(src[j]) {
 		j++
@@ -229,3 +234,23 @@ func commaIssue(src []byte, s, e int, required bool) (layoutIssue, bool) {
 	is.Edits = check.Edits{{Start: e, End: j, New: ""}}
 	return is, true
 }
+
+// Issue is a spacing mistake and the edits that clear it, or why none
+// is offered (Refusal).
+type Issue struct {
+	check.Finding
+	Edits   check.Edits
+	Refusal string
+}
+
+type set map[string]bool
+
+func newSet(names ...string) set {
+	s := set{}
+	for _, n := range names {
+		s[n] = true
+	}
+	return s
+}
+
+func isCommentType(t string) bool { return strings.Contains(t, "comment") }

@@ -1,5 +1,7 @@
-package layout
-
+// Package pyreindent plans the re-indentation of a Python file through
+// its stack of open blocks, for the layout rule's Python fixes
+// (internal/rules/layout, lint_python.go).
+//
 // Python re-indentation through the stack of open blocks, token-aware,
 // as CPython's Tools/scripts/reindent.py does it (its algorithm, not its
 // code): the tokenizer's INDENT and DEDENT give every statement its depth
@@ -28,6 +30,7 @@ package layout
 // columns, so any subset of findings composes into the same text, and a
 // top-level statement stands at column 0 before and after, so it can be
 // re-indented alone).
+package pyreindent
 
 import (
 	"fmt"
@@ -40,8 +43,8 @@ import (
 	"github.com/iflint/iflint/internal/work"
 )
 
-// reindentPlan is the re-indentation of a whole Python file.
-type reindentPlan struct {
+// Plan is the re-indentation of a whole Python file.
+type Plan struct {
 	cols    []int  // each row's new column (-1: left alone)
 	changed []bool // the row's leading blanks change
 	top     []int  // first row of the top-level statement holding each row
@@ -70,14 +73,14 @@ func pyCol(src []byte, start, off int) int {
 	return c
 }
 
-// pythonReindent plans the re-indentation of the checked file to unit
+// New plans the re-indentation of the checked file to unit
 // columns per level; tw and tabs say how columns render, checkSize is
 // pycodestyle's indent size for the re-check of the result. nil: no
 // statement changes column (the block structure already uses the unit).
-func pythonReindent(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int, tabs bool, meter *work.Meter) *reindentPlan {
+func New(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int, tabs bool, meter *work.Meter) *Plan {
 	infos := pc.Structure()
 	n := len(infos)
-	p := &reindentPlan{cols: make([]int, n), changed: make([]bool, n), top: make([]int, n), starts: make([]int, n), leads: make([]int, n)}
+	p := &Plan{cols: make([]int, n), changed: make([]bool, n), top: make([]int, n), starts: make([]int, n), leads: make([]int, n)}
 	have := make([]int, n)
 	for r := 0; r < n; r++ {
 		meter.Add(1)
@@ -253,7 +256,7 @@ func pythonReindent(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int
 			// Only a continuation line's codes (E12x, E131): a statement or
 			// comment the plan leaves reported is the plan's error, and
 			// verification must see it.
-			if r := e.Pos.Row - 1; r < n && p.changed[r] && pycodestyleIndentCodes[e.Code] && (strings.HasPrefix(e.Code, "E12") || e.Code == "E131") {
+			if r := e.Pos.Row - 1; r < n && p.changed[r] && continuationCodes[e.Code] {
 				if _, seen := p.left[r]; !seen {
 					p.left[r] = fmt.Sprintf("%s (pycodestyle %s)", e.Text, e.Code)
 				}
@@ -263,9 +266,9 @@ func pythonReindent(src []byte, pc *pycodestyle.Checker, checkSize, unit, tw int
 	return p
 }
 
-// leaves is what the fix of row leaves: the rows it moves that
+// Leaves is what the fix of row leaves: the rows it moves that
 // pycodestyle still reports once moved, each with why.
-func (p *reindentPlan) leaves(row int, moves []leadMove) []check.Skipped {
+func (p *Plan) Leaves(row int, moves []Move) []check.Skipped {
 	var out []check.Skipped
 	add := func(r int) {
 		if why, ok := p.left[r]; ok {
@@ -282,15 +285,15 @@ func (p *reindentPlan) leaves(row int, moves []leadMove) []check.Skipped {
 
 func isEOL(b byte) bool { return b == '\n' || b == '\r' }
 
-// moves is the fix of row: every changed line after it in its top-level
+// Moves is the fix of row: every changed line after it in its top-level
 // statement, at its planned column (the lines before it are their own
 // findings' fixes, or stay).
-func (p *reindentPlan) moves(row int) []leadMove {
-	var out []leadMove
+func (p *Plan) Moves(row int) []Move {
+	var out []Move
 	t := p.top[row]
 	for r := row + 1; r < len(p.top) && p.top[r] == t; r++ {
 		if p.changed[r] {
-			out = append(out, leadMove{Line: r, Start: p.starts[r], End: p.leads[r], Set: true, Want: p.cols[r]})
+			out = append(out, Move{Line: r, Start: p.starts[r], End: p.leads[r], Want: p.cols[r]})
 		}
 	}
 	return out
@@ -302,3 +305,30 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Move sets line Line's leading blanks, src[Start:End], to column Want.
+type Move struct{ Line, Start, End, Want int }
+
+// Changed reports whether row's leading blanks change.
+func (p *Plan) Changed(row int) bool { return p.changed[row] }
+
+// Col is row's new column (-1: left alone).
+func (p *Plan) Col(row int) int { return p.cols[row] }
+
+// renderLead is the leading whitespace of col columns: spaces, or tabs
+// and fewer than a tab's width of spaces.
+func renderLead(col, tw int, tabs bool) string {
+	if col <= 0 {
+		return ""
+	}
+	if !tabs {
+		return strings.Repeat(" ", col)
+	}
+	return strings.Repeat("\t", col/tw) + strings.Repeat(" ", col%tw)
+}
+
+// continuationCodes are the continuation-line codes the layout rule
+// reports (its pycodestyleIndentCodes: E123 and E126 are left out, as
+// pycodestyle's default leaves them out).
+var continuationCodes = map[string]bool{"E121": true, "E122": true, "E124": true, "E125": true, "E127": true,
+	"E128": true, "E129": true, "E131": true}
