@@ -50,10 +50,6 @@ prettier=${PRETTIER:-/work/npmtools/node_modules/.bin/prettier}
   -format "$prettier --stdin-filepath {path}" "$repos/core/packages"
 "$m" -spec "typescript;spaces:2;prettier" -label "TypeScript, prettier (zustand)" \
   -format "$prettier --stdin-filepath {path}" "$repos/zustand/src" "$repos/zustand/tests"
-# The same without .tsx files, which the TypeScript grammar reads with
-# their JSX as unparsed regions (left alone).
-"$m" -ext .ts -spec "typescript;spaces:2;prettier" -label "TypeScript, prettier (zustand, .ts files)" \
-  -format "$prettier --stdin-filepath {path}" "$repos/zustand/src" "$repos/zustand/tests"
 "$m" -spec "javascript;tabs;prettier" -label "JavaScript, prettier with useTabs (webpack lib/)" \
   -format "$prettier --stdin-filepath {path}" "$repos/webpack/lib"
 "$m" -spec "javascript;spaces:2;prettier" -label "JavaScript, prettier (webpack-dev-server)" \

@@ -26,7 +26,7 @@ func parentOf(n syntax.FlatRef) syntax.FlatRef {
 // chainTypes are the links of a member chain.
 var chainTypes = set("call_expression", "member_expression", "subscript_expression", "non_null_expression")
 
-// inner is the chain node a link hangs from (its object or callee).
+// chainInner is the chain node a link hangs from (its object or callee).
 func chainInner(n syntax.FlatRef) syntax.FlatRef {
 	switch n.Type() {
 	case "call_expression":

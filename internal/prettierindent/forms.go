@@ -48,6 +48,12 @@ func (w *walker) ternary(n syntax.FlatRef, at ind) {
 		}
 		return branch
 	})
+	if w.startsLine(n.Start()) {
+		// A ternary that starts its line (after the comments that lead
+		// it) starts at its own indentation; the test's align covers
+		// the test's later lines only.
+		w.assign(n.Start(), at)
+	}
 }
 
 // jsxMode: prettier prints a ternary chain with JSX in it with its

@@ -95,7 +95,7 @@ func isComment(t string) bool { return strings.Contains(t, "comment") || t == "h
 var bracketTypes = set("statement_block", "class_body", "object", "object_pattern", "array", "array_pattern",
 	"arguments", "formal_parameters", "named_imports", "export_clause", "object_type", "interface_body",
 	"enum_body", "type_arguments", "type_parameters", "tuple_type", "switch_body", "parenthesized_expression",
-	"jsx_expression", "import_attribute", "class_static_block", "parenthesized_type")
+	"jsx_expression", "import_attribute", "class_static_block", "parenthesized_type", "index_signature")
 
 // assignLike maps the nodes prettier prints with printAssignment to the
 // field of their right-hand side: broken after the operator, the

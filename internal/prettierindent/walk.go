@@ -145,12 +145,6 @@ func (w *walker) leaveAlone(s, e int) {
 	}
 }
 
-// newlineBefore reports whether a line break separates the end of the
-// code before off (from the node's start s) and off itself.
-func (w *walker) newlineBefore(from, off int) bool {
-	return w.lineOf(from) < w.lineOf(off)
-}
-
 // comment places a comment node at the indentation of the list it sits
 // in. A block comment whose inner lines all start with `*` is re-indented
 // by prettier (its inner lines one blank past it); any other multi-line

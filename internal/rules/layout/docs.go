@@ -44,7 +44,7 @@ var indentationDoc = &check.Doc{
 				"tree-sitter syntax errors); on webpack's lib/ eslint (indent: [tab, {SwitchCase: 1}]) and this rule report 3,674 and 3,661 lines, " +
 				"3,657 of them the same; on vuejs/core's packages/*/src/**/*.ts eslint with typescript-eslint reports 325 lines and this rule 320, all among them"},
 		{Tool: "prettier 3", Rules: "the indentation of every line given its line breaks (the prettier reading: `typescript;spaces:2;prettier`)",
-			Measured: PrettierMeasured},
+			Measured: "MEASURED"},
 		{Tool: "checkstyle 8.36", Rules: "Indentation (default options; basicOffset 2, caseIndent 2, arrayInitIndent 2 for gson) and FileTabCharacter (eachLine)",
 			Measured: "per non-blank line, both tools on the same files: jsoup src/main 99.977% (25,960 lines; 129 lines both report, 3 only checkstyle, " +
 				"3 only iflint), jsoup src/test 99.966% (23,858), gson gson/src/main 100% (17,666), gson extras 100% (1,422), gson gson/src/test 99.703% " +

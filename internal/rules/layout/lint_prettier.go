@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -41,7 +42,19 @@ func prettierIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent, mete
 	return out
 }
 
-// PrettierMeasured is the prettier reading's agreement, as
-// benchmark/mutation/run.sh and benchmark/peers/prettier.sh measured it
-// (docs/agreement/layout.md has the tables).
-const PrettierMeasured = "MEASURED"
+// prettierTree is the tree the prettier reading reads: a .tsx file's
+// from the TSX grammar (the TypeScript grammar reads its JSX as errors,
+// whose lines the reading leaves alone), else ft.
+func prettierTree(u *check.Unit, ft *syntax.FlatTree) *syntax.FlatTree {
+	if !strings.HasSuffix(strings.ToLower(u.Path), ".tsx") {
+		return ft
+	}
+	return u.Memo("layout.ftree.tsx", func() any {
+		t, err := syntax.Parse(u.Ctx, syntax.TSX, u.Src)
+		if err != nil {
+			return ft
+		}
+		defer t.Close()
+		return syntax.NewFlatTree(t.Root())
+	}).(*syntax.FlatTree)
+}
