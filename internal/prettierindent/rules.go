@@ -54,6 +54,13 @@ func (w *walker) visit(n syntax.FlatRef, at ind) {
 			// A block (or class or interface body) stays with its
 			// header, an else with its if.
 			body := bracketTypes[c.Type()] && c.Type() != "parenthesized_expression"
+			if t == "function_type" && (w.field(c) != "return_type" || c.Type() != "union_type" && c.Type() != "conditional_type") {
+				// Only a union or conditional return type breaks after
+				// `=>`; anything else on the next line is the next member
+				// of a type literal without semicolons, which
+				// tree-sitter-typescript reads as this one's return type.
+				return at
+			}
 			if c.IsNamed() && !body && c.Type() != "else_clause" && !isComment(c.Type()) && w.brokenBefore(c) {
 				return at.in()
 			}
@@ -110,7 +117,7 @@ var assignLike = map[string]string{
 // of their own, prettier indents: a statement's body without braces, a
 // type after its colon, a class's heritage.
 var indentIfBroken = set("if_statement", "else_clause", "for_statement", "for_in_statement", "while_statement",
-	"do_statement", "with_statement", "type_annotation", "class_declaration", "class", "abstract_class_declaration",
+	"do_statement", "with_statement", "type_annotation", "function_type", "class_declaration", "class", "abstract_class_declaration",
 	"interface_declaration", "extends_type_clause", "implements_clause", "extends_clause", "as_expression", "satisfies_expression", "opting_type_annotation", "asserts_annotation", "default_type")
 
 func set(names ...string) map[string]bool {

@@ -46,7 +46,7 @@ type tally struct {
 func main() {
 	spec := flag.String("spec", "", "indentation spec with the prettier reading (typescript;spaces:2;prettier)")
 	prettier := flag.String("prettier", "/work/npmtools/node_modules/.bin/prettier", "prettier binary")
-	exts := flag.String("ext", ".ts,.mts,.cts", "file extensions compared")
+	exts := flag.String("ext", ".ts,.mts,.cts,.tsx", "file extensions compared")
 	label := flag.String("label", "", "row label")
 	verbose := flag.Bool("v", false, "list every disagreement")
 	flag.Parse()
