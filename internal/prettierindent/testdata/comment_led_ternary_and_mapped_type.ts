@@ -1,11 +1,11 @@
 // prettier's output, except lines 7 and 12 (re-indented on purpose)
 const child =
   children && children.length
-    ? findNonCommentChild(children)
-    : // keep the default-slot conditionals on the same path
-      // as regular branches
-        instance.subTree
-      ? createCommentVNode()
+    ? firstVisibleChildOfList(children)
+    : // keep the fallback branches on the same path
+      // as the other branches
+        component.renderedTree
+      ? createPlaceholderNode()
       : undefined;
 type Defaults<T, D> = {
   readonly [

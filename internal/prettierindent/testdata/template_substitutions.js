@@ -1,13 +1,13 @@
 // prettier's output, except lines 5 and 8 (re-indented on purpose); lines starting in the template's text are left alone
 function gen() {
   return `${prefix} map = 1;
-webpackAsyncContext.keys = ${runtimeTemplate.returningFunction(
-      "Object.keys(map)",
+moduleContextFn.keys = ${codeTemplate.returningFn(
+      "Object.keys(mapOfAllTheModulesByTheirIdentifiers)",
   )};
-  return ${promise}.then(${runtimeTemplate.basicFunction("", [
+  return ${promise}.then(${codeTemplate.plainFn("", [
   "first line of code here",
     "second line",
   ])});
 ${packages.map((name) => name).join("\n")}
-  text ${RuntimeGlobals.startupEntrypoint} = 1`;
+  text ${Globals.startupEntry} = 1`;
 }
