@@ -85,3 +85,20 @@ if [ "$fam" = all ] || [ "$fam" = JavaScript ]; then
       -checker "$PWD/benchmark/mutation/eslint.sh '${r#* }' \"\$@\"" "$repos/$name"
   done
 fi
+if [ "$fam" = all ] || [ "$fam" = TypeScript ] || [ "$fam" = JavaScript ]; then
+  # TypeScript and JavaScript under the prettier reading, prettier being
+  # the formatter with each repository's own configuration (found from
+  # the file's path). Needs prettier (PRETTIER, default
+  # /work/npmtools/node_modules/.bin/prettier). Repositories:
+  #   git clone <vuejs/core> REPOS_DIR/core; git clone <pmndrs/zustand> REPOS_DIR/zustand
+  #   git clone <webpack/webpack> REPOS_DIR/webpack; git clone <webpack/webpack-dev-server> REPOS_DIR/webpack-dev-server
+  prettier=${PRETTIER:-/work/npmtools/node_modules/.bin/prettier}
+  "$m" -spec "typescript;spaces:2;prettier" -label "TypeScript, prettier (vuejs/core)" \
+    -format "$prettier --stdin-filepath {path}" "$repos/core/packages"
+  "$m" -spec "typescript;spaces:2;prettier" -label "TypeScript, prettier (zustand)" \
+    -format "$prettier --stdin-filepath {path}" "$repos/zustand/src" "$repos/zustand/tests"
+  "$m" -spec "javascript;tabs;prettier" -label "JavaScript, prettier with useTabs (webpack lib/)" \
+    -format "$prettier --stdin-filepath {path}" "$repos/webpack/lib"
+  "$m" -spec "javascript;spaces:2;prettier" -label "JavaScript, prettier (webpack-dev-server)" \
+    -format "$prettier --stdin-filepath {path}" "$repos/webpack-dev-server/lib" "$repos/webpack-dev-server/client-src" "$repos/webpack-dev-server/test/e2e"
+fi

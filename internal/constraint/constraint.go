@@ -50,10 +50,14 @@ type NamingRule struct {
 	Convention string `json:"convention"`
 }
 
-// Indent is the indentation unit: tabs, or spaces of Width.
+// Indent is the indentation unit: tabs, or spaces of Width. Reading,
+// when set, names the formatter whose layout the lint profile reads the
+// unit with ("prettier", for JavaScript and TypeScript); empty is the
+// language's default reading.
 type Indent struct {
-	Tabs  bool `json:"tabs,omitempty"`
-	Width int  `json:"width,omitempty"`
+	Tabs    bool   `json:"tabs,omitempty"`
+	Width   int    `json:"width,omitempty"`
+	Reading string `json:"reading,omitempty"`
 	// Clang is, for C and C++, the clang-format style the files are
 	// formatted with (the repository's .clang-format, attached by the
 	// configuration; never part of a spec string): the lint profile's
@@ -61,6 +65,9 @@ type Indent struct {
 	// the looser reading of C's common conventions.
 	Clang *clangformat.Style `json:"clang,omitempty"`
 }
+
+// ReadingPrettier is the Indent.Reading of prettier's layout.
+const ReadingPrettier = "prettier"
 
 // Spacing says whether operators must be surrounded by spaces.
 type Spacing string
@@ -121,10 +128,15 @@ func ParseAnswer(t Type, spec string) (Constraint, error) {
 		DSSize:         {3, "\"<language>;<structure>;<size>\" such as \"Rust;BTreeMap;2500\""},
 		DSOperation:    {3, "\"<language>;<structure>;['op',...]\" such as \"rust;BinaryHeap;['push','pop']\""},
 		Naming:         {2, "\"<language>;<kind>:<Convention>,...\" such as \"python;class:PascalCase,function:snake_case\""},
-		Indentation:    {3, "\"<language>;tabs|spaces:<n>[;spacing|no spacing]\" such as \"C++;spaces:4;spacing\""},
+		Indentation:    {3, "\"<language>;tabs|spaces:<n>[;spacing|no spacing][;prettier]\" such as \"C++;spaces:4;spacing\""},
 		Braces:         {2, "\"<language>;K&R|1TBS|Allman\""},
 		Comments:       {2, "\"<language>;<comment style>\" such as \"java;Javadoc\""},
 	}[t]
+	reading := ""
+	if t == Indentation && len(parts) > 2 && strings.EqualFold(parts[len(parts)-1], ReadingPrettier) {
+		// "<lang>;spaces:2;prettier": the layout as prettier prints it.
+		reading, parts = ReadingPrettier, parts[:len(parts)-1]
+	}
 	if t == Indentation && len(parts) == 2 {
 		// "<lang>;tabs" leaves operator spacing unconstrained.
 		parts = append(parts, "any")
@@ -184,6 +196,10 @@ func ParseAnswer(t Type, spec string) (Constraint, error) {
 		if err != nil {
 			return c, specErr(t, spec, err.Error())
 		}
+		if reading != "" && c.Lang != lang.JavaScript && c.Lang != lang.TypeScript {
+			return c, specErr(t, spec, "the prettier reading only for JavaScript or TypeScript")
+		}
+		in.Reading = reading
 		c.Indent = &in
 		switch strings.ToLower(parts[2]) {
 		case "spacing":

@@ -41,6 +41,8 @@ type candidates struct {
 var (
 	indentValues = []string{"tabs", "spaces:8", "spaces:4", "spaces:3", "spaces:2"}
 	braceValues  = []string{"1TBS", "K&R", "Allman"}
+	// prettierValues are the prettier reading's candidates.
+	prettierValues = []string{"tabs;prettier", "spaces:2;prettier", "spaces:4;prettier"}
 )
 
 // implied maps a candidate to the weaker ones it implies: code indented
@@ -106,6 +108,13 @@ func newCandidates(def *config.Config) *candidates {
 		id := in.ID
 		for _, v := range indentValues {
 			add(constraint.Indentation, string(id)+";"+v)
+		}
+		if id == lang.JavaScript || id == lang.TypeScript {
+			// The prettier reading, for trees prettier formats (see
+			// followPrettier): the units its configurations commonly set.
+			for _, v := range prettierValues {
+				add(constraint.Indentation, string(id)+";"+v)
+			}
 		}
 		if in.Braces {
 			for _, v := range braceValues {

@@ -11,17 +11,21 @@ import (
 	"strings"
 
 	"github.com/iflint/iflint/internal/config"
+	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/engine"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/prettierindent"
 )
 
 // The lint indentation rule reads JavaScript and TypeScript as eslint's
-// `indent` does, and prettier lays out ternary branches, curried arrows
-// and JSX attributes otherwise; eslint-config-prettier turns `indent` off
-// for that reason. On a tree prettier formats, an indentation
-// constraint would report lines no one will change (the formatter puts
-// them back), so init leaves it out and says why, however often the
-// rule's reading holds.
+// `indent` does unless the spec names the prettier reading, and prettier
+// lays out ternary branches, curried arrows, JSX and member chains
+// otherwise (eslint-config-prettier turns `indent` off for that reason).
+// So on a tree prettier formats, init writes the prettier reading, with
+// the unit of prettier's configuration (useTabs, tabWidth), when that
+// reading holds for the code as the measured candidates must; the
+// eslint reading's candidates are then not written, whatever their
+// share, since their findings would fight the formatter.
 
 // prettierLangs are the languages whose indentation prettier decides.
 var prettierLangs = map[lang.ID]bool{lang.JavaScript: true, lang.TypeScript: true}
@@ -96,9 +100,12 @@ func formattedBy(markers []string, rel string) string {
 	return best
 }
 
-// leaveToPrettier leaves l's indentation decision out when prettier
-// formats some of its files (markers are read on first need).
-func leaveToPrettier(l *Language, files []engine.File, markers **[]string, root string, read *config.Config) {
+// followPrettier turns l's indentation decision into the prettier
+// reading when prettier formats some of its files (markers are read on
+// first need): the candidate with the unit prettier's configuration
+// sets, chosen when its share meets o, and otherwise nothing, with the
+// reason.
+func followPrettier(l *Language, le *langEvidence, files []engine.File, markers **[]string, root string, read *config.Config, o Options) {
 	d := l.Indent
 	if d == nil {
 		return
@@ -112,27 +119,87 @@ func leaveToPrettier(l *Language, files []engine.File, markers **[]string, root 
 	}
 	n, total := 0, 0
 	by := map[string]bool{}
+	configs := map[string]prettierindent.Options{}
+	var unread []string
 	for _, f := range files {
 		if id, _ := lang.ByPath(f.Path); id.ID != l.ID {
 			continue
 		}
 		total++
-		if m := formattedBy(**markers, f.Path); m != "" {
-			n++
-			by[m] = true
+		m := formattedBy(**markers, f.Path)
+		if m == "" {
+			continue
 		}
+		n++
+		by[m] = true
+		cfg := prettierindent.FindConfig(root, filepath.Dir(filepath.Join(root, filepath.FromSlash(f.Path))))
+		name := "prettier's defaults"
+		if cfg != "" {
+			rel, _ := filepath.Rel(root, cfg)
+			name = filepath.ToSlash(rel)
+		}
+		if _, seen := configs[name]; seen {
+			continue
+		}
+		po, err := prettierindent.ReadConfig(cfg)
+		if err != nil {
+			unread = append(unread, err.Error())
+		}
+		configs[name] = po
 	}
 	if n == 0 {
 		return
 	}
-	var names []string
-	for m := range by {
-		names = append(names, m)
-	}
-	sort.Strings(names)
+	names := sortedKeys(by)
 	if len(names) > 3 {
 		names = append(names[:3], "...")
 	}
+	formats := fmt.Sprintf("prettier formats %d of the %d files (%s)", n, total, strings.Join(names, ", "))
 	d.Chosen = -1
-	d.LeftOut = fmt.Sprintf("prettier formats %d of the %d files (%s); its layout of ternaries, curried arrows and JSX is not that of eslint's indent, which the rule follows, so the line findings would fight the formatter", n, total, strings.Join(names, ", "))
+	if len(unread) > 0 {
+		d.LeftOut = formats + "; its configuration could not be read (" + unread[0] + "), so which unit it sets is unknown"
+		return
+	}
+	units := map[string][]string{}
+	for name, po := range configs {
+		units[po.Unit()] = append(units[po.Unit()], name)
+	}
+	if len(units) > 1 {
+		var say []string
+		for _, u := range sortedKeys(units) {
+			say = append(say, u+" ("+strings.Join(sortedStrings(units[u]), ", ")+")")
+		}
+		d.LeftOut = formats + "; its configurations set different units: " + strings.Join(say, ", ")
+		return
+	}
+	unit := sortedKeys(units)[0]
+	value := unit + ";" + constraint.ReadingPrettier
+	c, ok := le.others[constraint.Indentation][string(l.ID)+";"+value]
+	if !ok {
+		d.LeftOut = formats + "; its configuration sets " + unit + ", which init does not measure"
+		return
+	}
+	c.Value = value
+	d.Candidates = append(d.Candidates, c)
+	if !c.meets(o) {
+		d.LeftOut = fmt.Sprintf("%s, but its layout (%s) holds for %s of %d lines, below the threshold, so the findings would be lines prettier has not formatted yet", formats, unit, pct(c.Tally), c.Units)
+		return
+	}
+	d.Chosen = len(d.Candidates) - 1
+	d.Agrees = "prettier's layout (" + strings.Join(sortedStrings(units[unit]), ", ") + ")"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedStrings(s []string) []string {
+	s = append([]string(nil), s...)
+	sort.Strings(s)
+	return s
 }

@@ -49,11 +49,13 @@ func indentOf(t *testing.T, r *Report, id lang.ID) *Decision {
 	return nil
 }
 
-// TestPrettierTreeLeavesIndentationOut: on a tree prettier formats (a
-// package.json depending on it, or a prettier configuration file), init
-// writes no JavaScript indentation constraint and says why; without
-// prettier the same tree gets one.
-func TestPrettierTreeLeavesIndentationOut(t *testing.T) {
+// TestPrettierTreeGetsThePrettierReading: on a tree prettier formats
+// (a package.json depending on it or configuring it), init writes the
+// prettier reading with the unit of prettier's configuration; where that
+// unit does not hold (a .prettierrc saying tabs over code indented with
+// spaces), it writes none and says why; without prettier the same tree
+// gets eslint's reading.
+func TestPrettierTreeGetsThePrettierReading(t *testing.T) {
 	o := Options{Min: DefaultMin, MinUnits: DefaultMinUnits}
 	for name, pkg := range map[string]string{
 		"devDependency": `{"name": "web", "devDependencies": {"prettier": "^3.0.0", "eslint": "^9.0.0"}}`,
@@ -65,14 +67,26 @@ func TestPrettierTreeLeavesIndentationOut(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := indentOf(t, r, lang.JavaScript)
-			if d.Spec(lang.JavaScript) != "" || !strings.Contains(d.LeftOut, "prettier formats 30 of the 30 files (web/package.json)") {
-				t.Errorf("spec %q, left out %q", d.Spec(lang.JavaScript), d.LeftOut)
+			if d.Spec(lang.JavaScript) != "javascript;spaces:2;prettier" || d.LeftOut != "" {
+				t.Errorf("spec %q, left out %q; want javascript;spaces:2;prettier", d.Spec(lang.JavaScript), d.LeftOut)
 			}
-			if out := string(r.Render(RenderOptions{})); !strings.Contains(out, "indentation_spacing: left out: prettier formats") || strings.Contains(out, "spec: javascript;spaces") {
-				t.Errorf("the configuration does not say why indentation is left out:\n%s", out)
+			if out := string(r.Render(RenderOptions{})); !strings.Contains(out, "spec: javascript;spaces:2;prettier") {
+				t.Errorf("the configuration does not hold the prettier reading:\n%s", out)
 			}
 		})
 	}
+	t.Run("prettierrc sets tabs", func(t *testing.T) {
+		dir := jsTree(t, `{"name": "web", "devDependencies": {"prettier": "^3.0.0"}}`)
+		treeWriter(t, dir)("web/.prettierrc", "useTabs: true\n")
+		r, err := Infer(context.Background(), dir, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := indentOf(t, r, lang.JavaScript)
+		if d.Spec(lang.JavaScript) != "" || !strings.Contains(d.LeftOut, "prettier formats 30 of the 30 files") || !strings.Contains(d.LeftOut, "(tabs) holds for") {
+			t.Errorf("spec %q, left out %q", d.Spec(lang.JavaScript), d.LeftOut)
+		}
+	})
 	t.Run("no prettier", func(t *testing.T) {
 		r, err := Infer(context.Background(), jsTree(t, `{"name": "web", "devDependencies": {"eslint": "^9.0.0"}}`), o)
 		if err != nil {

@@ -224,7 +224,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		}
 		l.Indent = le.decide(cands, id, constraint.Indentation, o)
 		if prettierLangs[id] {
-			leaveToPrettier(l, files, &markers, root, read)
+			followPrettier(l, le, files, &markers, root, read, o)
 		}
 		l.Braces = le.decide(cands, id, constraint.Braces, o)
 		if clangLangs[id] {

@@ -23,6 +23,7 @@ import (
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/ruby"
 	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 	zig "github.com/tree-sitter-grammars/tree-sitter-zig/bindings/go"
 	haskell "github.com/tree-sitter/tree-sitter-haskell/bindings/go"
@@ -50,7 +51,13 @@ var grammars = map[lang.ID]func() *sitter.Language{
 	lang.Ruby:       ruby.GetLanguage,
 	lang.Haskell:    func() *sitter.Language { return sitter.NewLanguage(haskell.Language()) },
 	lang.Zig:        func() *sitter.Language { return sitter.NewLanguage(zig.Language()) },
+	TSX:             tsx.GetLanguage,
 }
+
+// TSX is TypeScript with JSX (.tsx files), which the TypeScript grammar
+// reads as errors: not a language of its own (lang.TypeScript covers
+// .tsx), only a grammar a reader that judges JSX asks for by this ID.
+const TSX lang.ID = "tsx"
 
 type grammar struct {
 	once  sync.Once

@@ -12,7 +12,9 @@
 //     linter does: Go as gofmt prints it (lint_go.go), Python as
 //     pycodestyle checks it (lint_python.go, on the port in
 //     internal/pycodestyle), JavaScript and TypeScript as eslint's indent
-//     rule decides (lint_indent.go, on the port in internal/eslintindent),
+//     rule decides (lint_indent.go, on the port in internal/eslintindent)
+//     or, when the spec names the prettier reading, as prettier prints
+//     them (lint_prettier.go, on internal/prettierindent),
 //     and Java, C, C++, Rust, Kotlin and C# by a tree model of what
 //     checkstyle, clang-format and rustfmt accept (model*.go; C and C++
 //     as clang-format lays them out when the constraint carries the

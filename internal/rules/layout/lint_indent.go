@@ -23,6 +23,9 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 		tw, unit = in.Width, in.Width
 	}
 	if c.Lang == lang.JavaScript || c.Lang == lang.TypeScript {
+		if in.Reading == constraint.ReadingPrettier {
+			return prettierIssues(u.Src, prettierTree(u, ft), in, work.Of(u)), nil
+		}
 		return eslintIssues(u.Src, ft, in, work.Of(u)), nil
 	}
 	spec := indentLangs[c.Lang]

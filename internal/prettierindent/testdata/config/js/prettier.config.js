@@ -1,0 +1,6 @@
+module.exports = {
+	printWidth: 80,
+	useTabs: true,
+	tabWidth: 2,
+	overrides: [{ files: "*.json", options: { useTabs: false } }]
+};
