@@ -4,7 +4,7 @@
 # REPOS_DIR, read where they are; nothing of theirs is copied here:
 #
 #   git clone <cJSON> REPOS_DIR/cJSON; git clone <nlohmann/json> REPOS_DIR/json
-#   git clone <clap> REPOS_DIR/clap
+#   git clone <clap> REPOS_DIR/clap; git clone <ripgrep> REPOS_DIR/ripgrep
 #   benchmark/mutation/run.sh REPOS_DIR
 #
 # Needs clang-format and rustfmt on PATH.
@@ -18,5 +18,7 @@ m="${TMPDIR:-/tmp}/iflint-mutation"
   "$repos/cJSON"
 "$m" -max-files 25 -spec "cpp;spaces:4" -label "C++, clang-format with the repository's .clang-format (nlohmann/json)" \
   -format "cd '$repos/json' && clang-format --assume-filename={path} --style=file" "$repos/json"
-"$m" -max-files 30 -spec "rust;spaces:4" -label "Rust, rustfmt (clap)" \
+"$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (clap)" \
   -format "rustfmt --edition 2021 --emit stdout -q" "$repos/clap"
+"$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (ripgrep)" \
+  -format "rustfmt --edition 2021 --emit stdout -q" "$repos/ripgrep"
