@@ -30,6 +30,10 @@ type View struct {
 // it) through repo, computing each crate once per run.
 func For(repo *check.Repo, p string) View {
 	p = path.Clean(p)
+	return repo.Memo("rustcrate.view:"+p, func() any { return view(repo, p) }).(View)
+}
+
+func view(repo *check.Repo, p string) View {
 	roots := candidateRoots(repo, p)
 	v := View{file: p}
 	var digests []string
