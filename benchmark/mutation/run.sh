@@ -6,7 +6,7 @@
 #   git clone <cJSON> REPOS_DIR/cJSON; git clone <zserge/jsmn> REPOS_DIR/jsmn
 #   git clone <h2o/picohttpparser> REPOS_DIR/picohttpparser
 #   git clone <nlohmann/json> REPOS_DIR/json; git clone <fmtlib/fmt> REPOS_DIR/fmt
-#   git clone <clap> REPOS_DIR/clap
+#   git clone <clap> REPOS_DIR/clap; git clone <ripgrep> REPOS_DIR/ripgrep
 #   (likewise jsoup, gson, commons-lang, hugo, gin, flask, requests,
 #   express, koa)
 #   benchmark/mutation/run.sh REPOS_DIR [FAMILY]
@@ -52,8 +52,10 @@ if [ "$fam" = all ] || [ "$fam" = C++ ]; then
     -format "clang-format --assume-filename={path} --style='$fmtstyle'" "$repos/fmt"
 fi
 if [ "$fam" = all ] || [ "$fam" = Rust ]; then
-  "$m" -max-files 30 -spec "rust;spaces:4" -label "Rust, rustfmt (clap)" \
+  "$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (clap)" \
     -format "rustfmt --edition 2021 --emit stdout -q" "$repos/clap"
+  "$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (ripgrep)" \
+    -format "rustfmt --edition 2021 --emit stdout -q" "$repos/ripgrep"
 fi
 if [ "$fam" = all ] || [ "$fam" = Java ]; then
   for r in "4 jsoup" "2 gson" "4 commons-lang"; do

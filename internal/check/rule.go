@@ -25,6 +25,20 @@ type Rule struct {
 	// Divergences are the named differences in detail between Paper and
 	// Lint.
 	Divergences []*Divergence
+	// LintReads, when set, names what Lint's verdict on a unit reads
+	// beyond the unit's own bytes (other files, through u.Repo), as a
+	// digest a result cache's key includes: "" when it reads nothing
+	// else. Paper reads one file only.
+	LintReads func(u *Unit, c constraint.Constraint) string
+}
+
+// Reads is what r's verdict on u under c reads beyond u's bytes (see
+// LintReads).
+func (r *Rule) Reads(u *Unit, c constraint.Constraint) string {
+	if u.Profile == MultiCodeIF || r.LintReads == nil || u.Repo == nil {
+		return ""
+	}
+	return r.LintReads(u, c)
 }
 
 // For returns the implementation deciding profile p.

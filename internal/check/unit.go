@@ -26,6 +26,10 @@ type Unit struct {
 	Src        []byte
 	Profile    Profile
 	Toolchains Toolchains
+	// Repo is the rest of the repository as the run sees it, for rules
+	// whose verdict reads other files (nil: the unit stands alone, and
+	// such rules read it as one file shows it).
+	Repo *Repo
 
 	trees map[lang.ID]treeEntry
 	toks  map[lang.ID]tokEntry

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -121,6 +122,39 @@ type Options struct {
 	// reads an older build's results.
 	Cache     ResultCache
 	CacheSalt string
+	// Root is the directory the run's file paths are relative to, from
+	// which rules that read other files (Rustdoc reads the crate's module
+	// tree) read the files the run does not hold. Empty: the
+	// configuration set's root, else the working directory.
+	Root string
+}
+
+// repo is the run's view of the repository: its own files as the run
+// has them, any other file from disk under the run's root.
+func (o Options) repo(files []File) *check.Repo {
+	root := o.Root
+	if root == "" && o.Configs != nil {
+		root = o.Configs.Root()
+	}
+	return NewRepo(root, files)
+}
+
+// NewRepo is the view of the repository at root (the directory the
+// files' paths are relative to; "" for the working directory) that a
+// check of files reads: the files as given, any other from disk.
+func NewRepo(root string, files []File) *check.Repo {
+	byPath := make(map[string][]byte, len(files))
+	for _, f := range files {
+		byPath[path.Clean(f.Path)] = f.Src
+	}
+	return check.NewRepo(byPath, func(p string) ([]byte, bool) {
+		fp := filepath.FromSlash(p)
+		if !filepath.IsAbs(fp) && root != "" {
+			fp = filepath.Join(root, fp)
+		}
+		b, skip, err := ReadSource(fp)
+		return b, err == nil && skip == ""
+	})
 }
 
 // ConfigFor is the configuration governing the file at path.
@@ -269,6 +303,9 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 		fs, err = ReadFilesSetContext(ctx, o.Configs, paths)
 	} else {
 		fs, err = ReadFilesContext(ctx, root, paths, o.Config)
+		if o.Root == "" {
+			o.Root = root
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -289,11 +326,12 @@ func CheckPaths(ctx context.Context, root string, paths []string, o Options) (*R
 func Check(ctx context.Context, files []File, o Options) (*Result, error) {
 	parts := make([]Result, len(files))
 	errs := make([]error, len(files))
+	repo := o.repo(files)
 	// A cancelled ctx ends the run at once: parses and judges stop with
 	// it, and a rule still busy on a file is left to finish unread.
 	var done atomic.Int64
 	err := par.ForCtx(ctx, len(files), o.Workers, func(i int) {
-		parts[i], errs[i] = checkFile(ctx, files[i], o)
+		parts[i], errs[i] = checkFile(ctx, files[i], repo, o)
 		if o.Progress != nil {
 			o.Progress(int(done.Add(1)), len(files))
 		}
@@ -376,7 +414,7 @@ func namesHeader(e config.Entry, path string, id lang.ID) bool {
 	return len(e.Paths) > 0 && strings.HasSuffix(strings.ToLower(path), ".h") && cc(id) && cc(e.Constraint.Lang)
 }
 
-func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
+func checkFile(ctx context.Context, f File, repo *check.Repo, o Options) (res Result, err error) {
 	cfg, err := o.ConfigFor(f.Path)
 	if err != nil {
 		return res, err
@@ -395,9 +433,13 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 		res.Skipped = append(res.Skipped, Skipped{Path: f.Path, Reason: "binary file"})
 		return res, nil
 	}
+	u := check.NewUnit(ctx, f.Path, f.Src, cfg.Profile)
+	defer u.Close()
+	u.Toolchains = o.Toolchains
+	u.Repo = repo
 	var key string
 	if o.Cache != nil && o.Rules == nil { // a test's stand-in rules are not the build's
-		key = o.cacheKey(f, cfg, id, entries)
+		key = o.cacheKey(u, f, cfg, id, entries)
 		var c cachedResult
 		if o.Cache.Get(key, &c) {
 			if r, ok := c.result(); ok {
@@ -411,9 +453,6 @@ func checkFile(ctx context.Context, f File, o Options) (res Result, err error) {
 			}
 		}()
 	}
-	u := check.NewUnit(ctx, f.Path, f.Src, cfg.Profile)
-	defer u.Close()
-	u.Toolchains = o.Toolchains
 	var starts []int     // of res.Diagnostics, for their fingerprints
 	var fileLevel []bool // findings about the whole file, with no line of their own
 	for _, e := range entries {

@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules"
 )
 
 // ResultCache keeps each file's result between runs, as ruff's and
@@ -64,8 +65,11 @@ func (c cachedResult) result() (Result, bool) {
 // to it as its configuration resolved them, the profile, the options
 // that change the report, and the iflint build (Options.CacheSalt). A
 // change to any of them is a different key, so a cached result is never
-// stale.
-func (o Options) cacheKey(f File, cfg *config.Config, id lang.ID, entries []config.Entry) string {
+// stale. A rule whose verdict reads other files (Rustdoc reads the
+// crate's module tree) adds a digest of what it read (check.Rule.Reads),
+// so an edit there (a `pub use` removed from lib.rs) changes the key of
+// every file whose verdict it changes.
+func (o Options) cacheKey(u *check.Unit, f File, cfg *config.Config, id lang.ID, entries []config.Entry) string {
 	sum := sha256.Sum256(f.Src)
 	parts := []string{cacheVersion, o.CacheSalt, f.Path, cfg.Local(f.Path), hex.EncodeToString(sum[:]), string(id),
 		string(cfg.Profile), strconv.FormatBool(o.ReportUnusedIgnores)}
@@ -74,6 +78,11 @@ func (o Options) cacheKey(f File, cfg *config.Config, id lang.ID, entries []conf
 		if in := e.Constraint.Indent; in != nil && in.Clang != nil {
 			// The .clang-format a C or C++ layout is read by.
 			parts = append(parts, fmt.Sprintf("%+v", *in.Clang))
+		}
+		if r, ok := rules.For(e.Constraint.Type); ok {
+			if reads := r.Reads(u, e.Constraint); reads != "" {
+				parts = append(parts, "reads", reads)
+			}
 		}
 	}
 	return cache.Key(parts...)

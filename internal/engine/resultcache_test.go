@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -189,5 +190,53 @@ func backdate(t *testing.T, dir string, d time.Duration) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestResultCacheReadsTheCrate: a Rust file's Rustdoc verdict depends on
+// lib.rs (a `pub use` makes a private module's item API), so removing
+// the `pub use` from lib.rs changes the cached verdict of the module
+// file, whose own bytes did not change; an edit elsewhere in the crate
+// that leaves its module tree alone (a function's body) costs the other file nothing.
+func TestResultCacheReadsTheCrate(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Cargo.toml", "[package]\nname = \"c\"\nversion = \"0.1.0\"\n")
+	write("src/lib.rs", "//! A crate.\nmod inner;\npub use inner::Foo;\n")
+	write("src/inner.rs", "pub struct Foo;\npub struct Bar;\n")
+	const cfg = "version: 1\nconstraints:\n  - {type: comment_formatting, spec: \"rust;Rustdoc\"}\n"
+	dir := t.TempDir()
+	run := func() (string, int64, int64) {
+		t.Helper()
+		j, _, hits, misses := cachedRun(t, root, dir, "build-1", cfg)
+		return j, hits, misses
+	}
+	cold, hits, misses := run()
+	if hits != 0 || misses != 2 || !strings.Contains(cold, "public struct Foo has no doc comment") || strings.Contains(cold, "struct Bar") {
+		t.Fatalf("cold run: %d hits, %d misses; want Foo (re-exported) reported and Bar not:\n%s", hits, misses, cold)
+	}
+	if warm, hits, misses := run(); hits != 2 || misses != 0 || warm != cold {
+		t.Fatalf("warm run: %d hits, %d misses, same report %v; want 2, 0, true", hits, misses, warm == cold)
+	}
+	write("src/lib.rs", "//! A crate.\nmod inner;\n\nfn private() {}\n")
+	after, hits, misses := run()
+	if misses != 2 || hits != 0 {
+		t.Errorf("after removing the pub use: %d hits, %d misses; want inner.rs checked again too (0, 2)", hits, misses)
+	}
+	if strings.Contains(after, "struct Foo") {
+		t.Errorf("after removing the pub use, Foo is no longer API but is still reported:\n%s", after)
+	}
+	write("src/lib.rs", "//! A crate.\nmod inner;\n\nfn private() {\n    let _x = 1;\n}\n")
+	if _, hits, misses := run(); hits != 1 || misses != 1 {
+		t.Errorf("after an edit that leaves the module tree alone: %d hits, %d misses; want inner.rs from the cache (1, 1)", hits, misses)
 	}
 }

@@ -154,6 +154,9 @@ func Fix(ctx context.Context, files []engine.File, o FixOptions) (res *FixResult
 	if o.Composer == nil {
 		o.Composer = ComposerFor
 	}
+	if o.Options.Root == "" {
+		o.Options.Root = o.Root // rules that read other files read them there
+	}
 	f := &fixer{o: o, res: &FixResult{}, cur: map[string][]byte{}, orig: map[string][]byte{}, verdicts: map[string]testVerdict{}, seen: map[string]bool{}, single: o.OneAtATime}
 	if f.res.Before, err = engine.Check(ctx, files, o.Options); err != nil {
 		return f.res, err

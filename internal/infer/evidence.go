@@ -33,6 +33,10 @@ type candidates struct {
 	// defaults are the embedded default's specs, by type and language:
 	// the ecosystem's convention, which wins a tie.
 	defaults map[constraint.Type]map[lang.ID]constraint.Constraint
+	// repo is the repository as the check reads it, for rules whose
+	// verdict reads other files (Rustdoc, the crate's module tree), so
+	// that the evidence is what `iflint check` would report.
+	repo *check.Repo
 }
 
 // The candidates of each decision. Indentation widths and brace styles
@@ -200,6 +204,7 @@ func (cs *candidates) evidence(ctx context.Context, f engine.File, fixed map[lan
 	ev := fileEvidence{lang: id, names: map[constraint.NameKind]map[string]Tally{}, others: map[constraint.Type]map[string]Candidate{}}
 	u := check.NewUnit(ctx, f.Path, f.Src, check.Lint)
 	defer u.Close()
+	u.Repo = cs.repo
 	sup := suppress.Parse(id, f.Src, func() (*syntax.Tree, error) { return u.Tree(id) })
 	if fixed == nil {
 		for _, e := range entries {

@@ -176,6 +176,7 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 	r := &Report{Options: o, Files: len(files), Skipped: fs.Skipped, Generated: generated, LeftOut: leftOut}
 	r.Exclude, r.GeneratedExclude = def.Exclude, generatedGlobs(fs.Files, generated)
 	cands := newCandidates(def)
+	cands.repo = engine.NewRepo(root, fs.Files)
 	parts := make([]fileEvidence, len(files))
 	errs := make([]error, len(files))
 	// A cancelled ctx ends the reading at once (see par.ForCtx).

@@ -52,6 +52,11 @@ func labelled(w io.Writer, peers string) error {
 		return err
 	}
 	printTally(w, "rustc `missing_docs` on iflint's own Rust goldens (flagged items)", rt)
+	rc, err := rustcCrates(filepath.Join("internal", "rules", "comments", "testdata", "rustdoc_crate"))
+	if err != nil {
+		return err
+	}
+	printTally(w, "rustc `missing_docs` on iflint's own Rust crate goldens (flagged items)", rc)
 	printTally(w, "revive v1.17.0 `exported`, default options, same files", gp)
 	printTally(w, "checkstyle 8.36 MissingJavadocMethod, default options, same files", jp)
 	printTally(w, "checkstyle 8.36 JavadocMethod, default options, same files", mp)
@@ -63,6 +68,7 @@ func labelled(w io.Writer, peers string) error {
 	printDetails(w, "JavadocMethod labels", ml)
 	printDetails(w, "JavadocMethod default", mp)
 	printDetails(w, "rustc", rt)
+	printDetails(w, "rustc crates", rc)
 	return nil
 }
 
@@ -233,4 +239,24 @@ func same(a, b []string) bool {
 	sort.Strings(a)
 	sort.Strings(b)
 	return strings.Join(a, ",") == strings.Join(b, ",")
+}
+
+// rustGoldens is the Rust part of labelled alone (it needs rustc only,
+// no checkout of a peer).
+func rustGoldens(w io.Writer) error {
+	rt, err := rustcOwn(filepath.Join("internal", "rules", "comments", "testdata", "comment_formatting"))
+	if err != nil {
+		return err
+	}
+	rc, err := rustcCrates(filepath.Join("internal", "rules", "comments", "testdata", "rustdoc_crate"))
+	if err != nil {
+		return err
+	}
+	printHeader(w, "family")
+	printTally(w, "rustc `missing_docs` on iflint's own Rust goldens (flagged items)", rt)
+	printTally(w, "rustc `missing_docs` on iflint's own Rust crate goldens (flagged items)", rc)
+	fmt.Fprintln(w)
+	printDetails(w, "rustc", rt)
+	printDetails(w, "rustc crates", rc)
+	return nil
 }

@@ -33,7 +33,7 @@ var (
 
 func main() {
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: docpeers [flags] labelled PEERS_DIR | repos REPO...")
+		fmt.Fprintln(os.Stderr, "usage: docpeers [flags] labelled PEERS_DIR | repos REPO... | rust-goldens .")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -48,6 +48,8 @@ func main() {
 		err = labelled(os.Stdout, args[1])
 	case "repos":
 		err = repos(os.Stdout, args[1:])
+	case "rust-goldens":
+		err = rustGoldens(os.Stdout)
 	default:
 		flag.Usage()
 		os.Exit(2)

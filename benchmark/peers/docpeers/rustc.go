@@ -73,7 +73,9 @@ func rustcOwn(goldens string) (*tally, error) {
 				return nil, err
 			}
 		}
-		cmd := exec.Command("rustc", "--crate-type", "lib", "--edition", "2021", "-W", "missing_docs", "--emit=metadata", "-o", filepath.Join(dir, "out.rmeta"), lib)
+		// Feature "x" is on: a golden gates an item on it to show that
+		// a feature gate leaves the item checked.
+		cmd := exec.Command("rustc", "--crate-type", "lib", "--edition", "2021", "-W", "missing_docs", "--cfg", `feature="x"`, "--emit=metadata", "-o", filepath.Join(dir, "out.rmeta"), lib)
 		out, err := cmd.CombinedOutput()
 		os.RemoveAll(dir)
 		if err != nil {

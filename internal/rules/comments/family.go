@@ -24,6 +24,7 @@ var Rule = &check.Rule{
 	Compose:     compose,
 	Doc:         doc,
 	Divergences: divergences,
+	LintReads:   lintReads,
 }
 
 // unknownStyle fails a style neither profile knows.

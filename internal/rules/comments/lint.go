@@ -25,3 +25,12 @@ func checkLint(u *check.Unit, c constraint.Constraint) check.Result {
 	}
 	return unknownStyle(c)
 }
+
+// lintReads is what a documentation rule's verdict reads beyond the
+// file: Rustdoc's reading of the crate's module tree (see doclint).
+func lintReads(u *check.Unit, c constraint.Constraint) string {
+	if ds, ok := doclint.StyleFor(strings.ToLower(c.Name)); ok {
+		return ds.Reads(u)
+	}
+	return ""
+}

@@ -35,7 +35,13 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 	if spec == nil {
 		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
 	}
+	if c.Lang == lang.Rust {
+		ft = rustMacroTree(u, ft)
+	}
 	m := buildIndentModel(u.Src, ft, spec, tw, unit, work.Of(u))
+	if c.Lang == lang.Rust {
+		rustGiveUps(m, ft)
+	}
 	n, first := 0, 0
 	m.meter.Add(len(m.lines))
 	for i, l := range m.lines {
@@ -92,6 +98,10 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(l.col, m.tabWidth, false),
 				TabWidth: m.tabWidth, KeepsColumn: true,
 				Finding: check.Finding{Start: l.start, End: l.lead, Message: "line inside a comment indented with a tab, expected spaces"}})
+			continue
+		}
+		if l.tabsOnly && !in.Tabs && strings.Contains(string(m.src[l.start:l.lead]), "\t") {
+			out = append(out, tabsOnlyIssue(m, i))
 			continue
 		}
 		if _, ok := tied[i]; l.kind == lineSkip || ok {

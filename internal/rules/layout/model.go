@@ -58,6 +58,10 @@ type indentLine struct {
 	// otherwise. The line is text, not judged, but it moves with its
 	// host: a re-indented `/**` takes its ` * ` lines along.
 	host int
+	// tabsOnly: a line of a region the formatter leaves as written but
+	// whose leading tabs it turns into spaces (rustfmt in a macro's
+	// tokens): only a tab is a finding.
+	tabsOnly bool
 }
 
 // lineMode is how a line stands to its anchor.
@@ -188,6 +192,10 @@ func (m *indentModel) resolve() {
 			continue
 		}
 		if l.kind != lineComment || l.mode != flagged {
+			continue
+		}
+		if m.spec != nil && m.spec.commentsAtLevel {
+			m.commentAtLevel(i)
 			continue
 		}
 		if l.col == 0 && (bytes.HasPrefix(m.src[l.lead:], []byte("//")) || bytes.HasPrefix(m.src[l.lead:], []byte("#"))) {

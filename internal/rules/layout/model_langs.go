@@ -121,6 +121,14 @@ type indentLang struct {
 	// clang is, for C and C++ under a clang-format style, what the
 	// model reads of it (model_c.go); nil otherwise.
 	clang *clangReading
+	// commentsAtLevel: a comment line sits exactly where the tree puts
+	// it (rustfmt re-indents every comment to the level of the code it
+	// stands among), not also beside the code line before or after it.
+	commentsAtLevel bool
+	// tabsInIgnored: the formatter turns leading tabs into spaces in
+	// the regions it otherwise leaves alone (ignore), as rustfmt does in
+	// macro bodies.
+	tabsInIgnored bool
 }
 
 // checkstyleWrapCols is checkstyle's lineWrappingIndentation, 4 columns
@@ -228,34 +236,6 @@ func cDirectiveLine(src []byte, start int) bool {
 	}
 	prev := bytes.TrimRight(src[:ls], " \t\r")
 	return bytes.HasSuffix(prev, []byte("\\"))
-}
-
-var rustIndent = &indentLang{
-	cont: newSet("if_expression", "else_clause", "while_expression", "loop_expression", "for_expression",
-		"let_declaration", "assignment_expression", "compound_assignment_expr", "binary_expression",
-		"field_expression", "call_expression", "method_call_expression", "return_expression",
-		"expression_statement", "match_arm", "where_clause", "const_item", "static_item", "type_item",
-		"function_item", "function_signature_item", "closure_expression", "field_declaration",
-		"trait_bounds", "range_expression", "try_expression", "await_expression", "let_condition",
-		"use_declaration", "struct_item", "enum_item", "impl_item", "trait_item", "macro_invocation",
-		"type_cast_expression", "reference_expression", "unary_expression", "attribute_item",
-		"field_initializer", "enum_variant", "shorthand_field_initializer", "if_let_expression", "or_pattern",
-		"while_let_expression", "mod_item", "generic_function", "scoped_identifier", "break_expression",
-		"match_expression", "struct_expression", "unsafe_block", "async_block", "const_block", "field_pattern"),
-	// A call's "(" never starts a line in rustfmt's output: one that does
-	// follows a brace macro (`pin! { ... }` then `(&mut f).await`), which
-	// the grammar reads as calling the macro.
-	branch:           newSet("else_clause", "where_clause", "else", "arguments"),
-	freeWithComments: newSet("binary_expression"),
-	body:             newSet("block", "declaration_list", "field_declaration_list", "enum_variant_list", "match_block"),
-	flat:             newSet("or_pattern"),
-	preamble:         newSet("attribute_item", "inner_attribute_item"),
-	chainAfterClose:  true,
-	opaque:           newSet("string_literal", "raw_string_literal", "char_literal"),
-	// rustfmt leaves macro bodies (`quote! { ... }`) as written.
-	// rustfmt aligns multi-line closure parameters visually.
-	ignore: newSet("macro_definition", "token_tree", "closure_parameters"),
-	pairs:  map[string]string{"type_arguments": "<", "type_parameters": "<"},
 }
 
 var pythonIndent = &indentLang{

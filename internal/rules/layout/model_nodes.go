@@ -35,7 +35,8 @@ func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 
 // stringEndsBefore reports whether the last non-blank line before line i
 // is the last line of a multi-line string: text the model does not judge
-// (lineSkip), ending with a quote and a raw string's hashes.
+// (lineSkip), ending with a quote and a raw string's hashes, and maybe
+// the brackets that close around the string (snapbox's `"#]]`).
 func (b *treeIndent) stringEndsBefore(i int) bool {
 	m := b.m
 	for j := i - 1; j >= 0; j-- {
@@ -47,7 +48,7 @@ func (b *treeIndent) stringEndsBefore(i int) bool {
 		if l.kind != lineSkip {
 			return false
 		}
-		t := bytes.TrimRight(m.src[l.lead:l.end], "# \t")
+		t := bytes.TrimRight(m.src[l.lead:l.end], "#)]} \t")
 		return len(t) > 0 && t[len(t)-1] == '"'
 	}
 	return false

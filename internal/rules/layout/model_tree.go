@@ -283,6 +283,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 		if a := b.marked[0]; b.start(a) < b.start(t) {
 			if spec.ignore[b.typ(a)] {
 				l.kind = lineSkip
+				l.tabsOnly = spec.tabsInIgnored
 				return
 			}
 			// rustfmt leaves an expression with comments inside as written.
@@ -466,8 +467,12 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 						// A chain on a multi-line string (`r#"` ... `"#`
 						// / `.trim()`): the string's last line is text,
 						// at column 0 as often as not, and rustfmt
-						// continues the chain at the statement's level.
+						// continues the chain at the statement's level
+						// (there only when it is the chain's first line).
 						l.want = append([]int{bc}, l.want...)
+						if b.m.firstChainLine(base, i) {
+							l.want = []int{bc}
+						}
 					}
 				}
 			}

@@ -9,31 +9,39 @@ package doclint
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rustcrate"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
 
 var rustdocStyle = &Style{
 	Style: "rustdoc", Title: "Rustdoc", Lang: lang.Rust, Peer: "rustc missing_docs",
-	Doc: "Every Rust item reachable as public API has a doc comment. As rustc's `missing_docs` lint reads it: items declared " +
-		"`pub` (not `pub(crate)`, `pub(super)` or `pub(in ...)`) outside functions and inside `pub` inline modules only — " +
-		"functions, structs, enums, unions, traits, type aliases, constants, statics, modules and `#[macro_export]` macros — " +
-		"and, of those, the named `pub` fields of structs and unions, the variants of enums and their named fields, all items " +
-		"of traits, the `pub` items of inherent `impl` blocks (not of trait impls, and not of types this file declares " +
-		"private) and the `pub` items of `extern` blocks. Documentation is a `///` or `/** */` comment or a `#[doc = ...]` " +
-		"attribute before the item (attributes may stand between); an inline module may instead open with `//!` or " +
-		"`#![doc = ...]`. `#[doc(hidden)]` counts as documented and hides what is inside; `#[allow(missing_docs)]` (or " +
-		"`expect`) silences an item and what it holds, `#![allow(missing_docs)]` a module or the file. Ordinary `//` and " +
-		"`/* */` comments are never findings, wherever they are. Not checked: files of Cargo's `tests`, `benches` and " +
-		"`examples` targets, `pub use` re-exports, `mod m;` declarations (their docs are the `//!` lines of the module's " +
-		"own file) and the crate root's `//!` docs (one file does not say whether it is a crate root). One file does not " +
-		"show the crate's module tree either: a `pub` item of a module file the crate does not export is checked all the " +
-		"same (`pub(crate)` says what is meant).",
+	Doc: "Every Rust item reachable as public API has a doc comment. As rustc's `missing_docs` lint reads it, on the crate's " +
+		"module tree read across its files (crate roots as Cargo builds them: `src/lib.rs` or Cargo.toml's `[lib] path`, " +
+		"`src/main.rs`, `[[bin]]` paths, each file of `src/bin`; `mod m;` found as `m.rs`, `m/mod.rs` or its `#[path]`, " +
+		"also inside `cfg_if!`): items whose effective visibility is public — declared `pub` (not `pub(crate)`, `pub(super)` " +
+		"or `pub(in ...)`) in a chain of `pub` modules from the crate root, or re-exported by a reachable `pub use` (a " +
+		"rename, a glob `pub use m::*`, through other imports) — of these kinds: functions, structs, enums, unions, traits, " +
+		"type aliases, constants, statics, modules (`mod m;` too, documented by `///` on it or `//!` in its file) and " +
+		"`#[macro_export]` macros; of those, the named `pub` fields of structs and unions, the variants of enums and their " +
+		"named fields, all items of traits, the `pub` items of inherent `impl` blocks whose self type is public API (not of " +
+		"trait impls) and the `pub` items of `extern` blocks; and each crate root's own `//!` docs. Documentation is a `///` " +
+		"or `/** */` comment or a `#[doc = ...]` attribute before the item (attributes may stand between); a module may " +
+		"instead open with `//!` or `#![doc = ...]`. `#[doc(hidden)]` counts as documented and hides what is inside; " +
+		"`#[allow(missing_docs)]` or `#[allow(warnings)]` (or `expect`) silences an item and what it holds, `#![allow(missing_docs)]` a module or " +
+		"the file, also from the declaration of a module above the file; `#[cfg(test)]` items and modules are not in the " +
+		"build, nor are `#[cfg(any())]` ones. Ordinary `//` and `/* */` comments are never findings, wherever they are. Not checked: files of Cargo's " +
+		"`tests`, `benches` and `examples` targets, build scripts (`build.rs`) and `pub use` re-exports themselves. A file " +
+		"no crate root reaches (a module declared by another macro, or by no one), or checked without its repository, is " +
+		"read alone: its `pub` items inside `pub` inline modules are taken for API, `mod m;` and the crate's `//!` are " +
+		"not checked, and an inherent impl's items count unless the file declares its type private.",
 	decide: decideRustdoc,
+	reads:  func(u *check.Unit) string { return rustcrate.For(u.Repo, u.Path).Digest },
 }
 
 // rustItemKinds names the items missing_docs checks.
@@ -54,6 +62,15 @@ type rustWalker struct {
 	implN    map[string]int
 	implType string          // the self type of the impl being walked
 	declared map[string]bool // type names declared here: true when one is pub
+	// crate is what the file's crate exports of it, when the crate's
+	// module tree is known (crate.Known); mod is the inline module being
+	// walked ("a/b"). Without it, an item is public when it and every
+	// inline module around it are `pub`, as far as one file shows.
+	crate rustcrate.View
+	mod   string
+	// implExported decides the impl being walked from the crate: its
+	// self type resolved and exported (implKnown false: not resolved).
+	implExported, implKnown bool
 }
 
 func decideRustdoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
@@ -62,10 +79,24 @@ func decideRustdoc(u *check.Unit, root syntax.Node) ([]Issue, int, string) {
 			return nil, 0, "a file of Cargo's tests, benches or examples targets is not library API, so Rustdoc does not check it"
 		}
 	}
+	if path.Base(u.Path) == "build.rs" {
+		return nil, 0, "a Cargo build script (build.rs) is not library API, so Rustdoc does not check it"
+	}
 	if rustAllowsMissingDocs(root) {
-		return nil, 0, "the file allows missing docs (#![allow(missing_docs)])"
+		return nil, 0, "the file allows missing docs (#![allow(missing_docs)] or #![allow(warnings)])"
 	}
 	w := &rustWalker{impls: map[string][]Issue{}, implN: map[string]int{}, declared: map[string]bool{}, m: work.Of(u)}
+	if u.Repo != nil {
+		w.crate = rustcrate.For(u.Repo, u.Path)
+	}
+	if w.crate.Known {
+		if w.crate.Silenced() {
+			return nil, 0, "the crate allows missing docs in this module (#[allow(missing_docs)], #[doc(hidden)] or #[cfg(test)] on a module declaration above it)"
+		}
+		if w.crate.Root {
+			w.crateDoc(root)
+		}
+	}
 	w.items(root, "module", false)
 	for t, is := range w.impls {
 		if pub, ok := w.declared[t]; !ok || pub {
@@ -85,6 +116,7 @@ type rustPrelude struct {
 	doc, hidden    bool
 	allowed        bool // #[allow(missing_docs)] or #[expect(missing_docs)]
 	macroExport    bool
+	cfgOff         bool // #[cfg(test)] or #[cfg(any())]: not in a build (without --test)
 	docStart, docE int
 }
 
@@ -109,31 +141,18 @@ func (p *rustPrelude) add(c syntax.Node) {
 	case "attribute_item":
 		a := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.Text(), "#["), "]"))
 		switch {
-		case rustDocAttr(a):
+		case rustcrate.DocAttr(a):
 			p.doc = true
 			p.hidden = p.hidden || strings.HasPrefix(a, "doc") && strings.Contains(a, "hidden")
 		case strings.HasPrefix(a, "cfg_attr") && strings.Contains(a, "doc"):
 			p.doc = true // documented under some configuration
 		case a == "macro_export" || strings.HasPrefix(a, "macro_export("):
 			p.macroExport = true
+		case rustcrate.CfgOff(a):
+			p.cfgOff = true
 		}
-		p.allowed = p.allowed || rustAllowAttr(a)
+		p.allowed = p.allowed || rustcrate.AllowAttr(a)
 	}
-}
-
-// rustAllowAttr reports an attribute (without #[ ]) that allows the
-// missing_docs lint: allow(...) or expect(...) naming it, also inside
-// cfg_attr.
-func rustAllowAttr(a string) bool {
-	if !strings.Contains(a, "missing_docs") {
-		return false
-	}
-	for _, p := range []string{"allow", "expect", "cfg_attr"} {
-		if rest, ok := strings.CutPrefix(a, p); ok && strings.HasPrefix(strings.TrimSpace(rest), "(") {
-			return p != "cfg_attr" || strings.Contains(a, "allow(") || strings.Contains(a, "expect(")
-		}
-	}
-	return false
 }
 
 // rustAllowsMissingDocs reports an inner #![allow(missing_docs)] among a
@@ -143,7 +162,7 @@ func rustAllowsMissingDocs(body syntax.Node) bool {
 	eachChild(body, func(c syntax.Node) {
 		if c.Type() == "inner_attribute_item" {
 			a := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.Text(), "#!["), "]"))
-			found = found || rustAllowAttr(a)
+			found = found || rustcrate.AllowAttr(a)
 		}
 	})
 	return found
@@ -157,17 +176,6 @@ func rustLastRow(n syntax.Node) int {
 		return e.Row - 1
 	}
 	return e.Row
-}
-
-// rustDocAttr reports #[doc = ...] and #[doc(hidden)] (rustc's has_doc;
-// other doc(...) options such as alias or inline document nothing).
-func rustDocAttr(a string) bool {
-	rest, ok := strings.CutPrefix(a, "doc")
-	if !ok {
-		return false
-	}
-	rest = strings.TrimSpace(rest)
-	return strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "(") && strings.Contains(rest, "hidden")
 }
 
 func pubVisible(item syntax.Node) bool {
@@ -201,6 +209,9 @@ func (w *rustWalker) items(container syntax.Node, in string, all bool) {
 }
 
 func (w *rustWalker) item(c syntax.Node, pre rustPrelude, in string, all bool) {
+	if pre.cfgOff {
+		return // rustc without --test never sees it
+	}
 	t := c.Type()
 	switch t {
 	case "struct_item", "enum_item", "union_item", "type_item", "trait_item":
@@ -228,18 +239,33 @@ func (w *rustWalker) item(c syntax.Node, pre rustPrelude, in string, all bool) {
 	if t == "field_declaration" && !c.Field("name").Valid() {
 		public = false // a positional field
 	}
+	body := c.Field("body")
+	if w.crate.Known && in == "module" && t != "macro_definition" {
+		// A `pub` item is API when the crate exports it; a private inline
+		// module is walked all the same, as a `pub use` may reach into it.
+		public = public && w.crate.ItemExported(w.mod, c.Field("name").Text())
+		if !public && t == "mod_item" && body.Valid() && !pre.allowed && !pre.hidden && !rustAllowsMissingDocs(body) {
+			w.inModule(c.Field("name").Text(), body)
+		}
+	}
 	if !public {
 		return
 	}
-	body := c.Field("body")
+	fileDoc := false
 	if t == "mod_item" && !body.Valid() {
-		return // `mod m;`: its docs are the module file's //! lines
+		found := false
+		if w.crate.Known {
+			fileDoc, found = w.crate.ModFileDoc(w.mod, c.Field("name").Text())
+		}
+		if !found {
+			return // `mod m;` of no file read: its docs may be the module file's //! lines
+		}
 	}
-	if pre.allowed || t == "mod_item" && rustAllowsMissingDocs(body) {
+	if pre.allowed || t == "mod_item" && body.Valid() && rustAllowsMissingDocs(body) {
 		return // the lint is allowed for the item and what it holds
 	}
 	if !pre.hidden {
-		documented := pre.doc || t == "mod_item" && rustInnerDoc(body)
+		documented := pre.doc || fileDoc || t == "mod_item" && body.Valid() && rustInnerDoc(body)
 		if in == "impl" || in == "trait" {
 			if kind == "function" {
 				kind = "method"
@@ -252,7 +278,9 @@ func (w *rustWalker) item(c syntax.Node, pre rustPrelude, in string, all bool) {
 	}
 	switch t {
 	case "mod_item":
-		w.items(body, "module", false)
+		if body.Valid() {
+			w.inModule(c.Field("name").Text(), body)
+		}
 	case "trait_item":
 		w.items(body, "trait", true)
 	case "struct_item", "union_item":
@@ -277,6 +305,15 @@ func (w *rustWalker) check(c syntax.Node, pre rustPrelude, kind string, document
 	issue := issueAt(at, Missing, kind, name, outer, fmt.Sprintf("public %s %s has no doc comment (///)", kind, name))
 	if documented {
 		issue = Issue{}
+	}
+	if in == "impl" && w.implKnown {
+		if w.implExported {
+			w.checked++
+			if issue.Problem != "" {
+				w.issues = append(w.issues, issue)
+			}
+		}
+		return
 	}
 	if in == "impl" {
 		w.implN[w.implType]++
@@ -305,10 +342,59 @@ func (w *rustWalker) impl(c syntax.Node) {
 	if !body.Valid() || t.Type() != "type_identifier" {
 		return
 	}
-	prev := w.implType
+	prev, prevE, prevK := w.implType, w.implExported, w.implKnown
 	w.implType = t.Text()
+	w.implExported, w.implKnown = false, false
+	if w.crate.Known {
+		w.implExported, w.implKnown = w.crate.TypeExported(w.mod, rustTypePath(c.Field("type")))
+	}
 	w.items(body, "impl", false)
-	w.implType = prev
+	w.implType, w.implExported, w.implKnown = prev, prevE, prevK
+}
+
+// inModule walks an inline module's items with the module's path.
+func (w *rustWalker) inModule(name string, body syntax.Node) {
+	prev := w.mod
+	w.mod = path.Join(w.mod, name)
+	w.items(body, "module", false)
+	w.mod = prev
+}
+
+// crateDoc checks a crate root's own documentation: its //! lines or
+// #![doc = ...], as rustc's "missing documentation for the crate".
+func (w *rustWalker) crateDoc(root syntax.Node) {
+	w.checked++
+	if rustInnerDoc(root) {
+		return
+	}
+	issue := issueAt(root, Missing, "crate", "", 0, "the crate has no doc comment (//! at the top of its root file)")
+	issue.End = 0
+	w.issues = append(w.issues, issue)
+}
+
+// rustTypePath is the path an impl's self type is written with:
+// `Foo<T>` is [Foo], `crate::a::Foo` [crate a Foo].
+func rustTypePath(t syntax.Node) []string {
+	if t.Type() == "generic_type" {
+		t = t.Field("type")
+	}
+	switch t.Type() {
+	case "type_identifier":
+		return []string{t.Text()}
+	case "scoped_type_identifier":
+		return append(rustPathOf(t.Field("path")), t.Field("name").Text())
+	}
+	return nil
+}
+
+func rustPathOf(n syntax.Node) []string {
+	switch n.Type() {
+	case "scoped_identifier":
+		return append(rustPathOf(n.Field("path")), n.Field("name").Text())
+	case "":
+		return nil
+	}
+	return []string{n.Text()}
 }
 
 // rustInnerDoc reports an inline module whose body opens with //! or
@@ -325,7 +411,7 @@ func rustInnerDoc(body syntax.Node) bool {
 			found = found || c.Field("inner").Valid()
 		case "inner_attribute_item":
 			a := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.Text(), "#!["), "]"))
-			found = found || rustDocAttr(a)
+			found = found || rustcrate.DocAttr(a)
 		default:
 			done = true
 		}

@@ -36,6 +36,18 @@ type Style struct {
 	// decide lists the issues of a parsed unit, or returns why the whole
 	// file is out of scope (skip).
 	decide func(u *check.Unit, root syntax.Node) (issues []Issue, checked int, skip string)
+	// reads, when set, is what decide reads beyond the unit's bytes (see
+	// check.Rule.LintReads).
+	reads func(u *check.Unit) string
+}
+
+// Reads is what the rule's verdict on u reads beyond u's bytes, as a
+// digest ("" for nothing).
+func (ds *Style) Reads(u *check.Unit) string {
+	if ds.reads == nil || u.Repo == nil {
+		return ""
+	}
+	return ds.reads(u)
 }
 
 // Styles are the lint profile's documentation rules, in README order.

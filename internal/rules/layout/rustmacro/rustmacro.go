@@ -1,0 +1,209 @@
+// Package rustmacro reads Rust macro calls as rustfmt formats them, for
+// the layout model (internal/rules/layout): tree-sitter's grammar keeps a
+// macro's arguments as flat tokens, where rustfmt formats `assert_eq!(a,
+// b)` and `vec![a, b]` as the call and the array they look like.
+package rustmacro
+
+import (
+	"context"
+
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
+)
+
+// rounds bounds how many times macro arguments are re-read: a
+// round reads the macros the previous one exposed (`assert_eq!(vec![..],
+// x)`), and one more takes back those whose arguments did not parse.
+const rounds = 4
+
+// Tree is the tree of the Rust source orig (whose tree is ft) with the
+// macro calls rustfmt formats read as calls: rustfmt formats a macro
+// call delimited by ( or [ as a function call (or an array) when its
+// arguments parse as expressions, and leaves it, as every `{ }` macro,
+// as written otherwise. The grammar reads a macro's arguments as flat
+// tokens, so each such call is read again as a call: the source with
+// `name!(` spelt `name (` and `name![ ... ]` spelt `name ( ... )`, the
+// same length, so that every offset still names the file's own bytes.
+// A call whose arguments then hold a parse error goes back to its
+// tokens, which the layout model leaves alone. ft itself when nothing
+// changes or a parse fails.
+func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTree {
+	src := append([]byte(nil), orig...)
+	var calls []call
+	rejected := map[int]bool{} // by the offset of the `!`
+	cur := ft
+	for round := 0; round < rounds; round++ {
+		changed := false
+		// Take back the calls whose arguments hold an error now.
+		kept := calls[:0]
+		for _, c := range calls {
+			if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
+				src[c.bang] = '!'
+				if orig[c.open] == '[' {
+					src[c.open], src[c.close] = '[', ']'
+				}
+				rejected[c.bang] = true
+				changed = true
+				continue
+			}
+			kept = append(kept, c)
+		}
+		calls = kept
+		for _, n := range cur.Nodes {
+			var c call
+			ok := false
+			switch {
+			case n.Type == "macro_invocation" && !n.Error && !itemLevel(cur, n):
+				c, ok = macroCall(cur, n, src)
+			case n.Error:
+				c, ok = misreadMacro(cur, n, src)
+			}
+			if !ok || rejected[c.bang] || src[c.bang] != '!' {
+				continue
+			}
+			src[c.bang] = ' '
+			if src[c.open] == '[' {
+				src[c.open], src[c.close] = '(', ')'
+			}
+			calls = append(calls, c)
+			changed = true
+		}
+		if !changed {
+			break
+		}
+		t, err := syntax.Parse(ctx, lang.Rust, src)
+		if err != nil {
+			return ft
+		}
+		cur = syntax.NewFlatTree(t.Root())
+		t.Close()
+	}
+	// The last round's calls: any whose arguments did not parse goes
+	// back to its tokens.
+	undo := false
+	for _, c := range calls {
+		if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
+			src[c.bang] = '!'
+			if orig[c.open] == '[' {
+				src[c.open], src[c.close] = '[', ']'
+			}
+			undo = true
+		}
+	}
+	if undo {
+		t, err := syntax.Parse(ctx, lang.Rust, src)
+		if err != nil {
+			return ft
+		}
+		cur = syntax.NewFlatTree(t.Root())
+		t.Close()
+	}
+	if errorCount(cur) > errorCount(ft) {
+		return ft // a reading that leaves errors the file does not have is none
+	}
+	return cur
+}
+
+// call is a macro call read as a call: where it starts (its name), its
+// `!` and its token tree's delimiters.
+type call struct{ start, bang, open, close int }
+
+// macroCall finds, in a macro_invocation node, the offsets of its
+// `!` and of its token tree's delimiters, when they are ( ) or [ ].
+func macroCall(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) (c call, ok bool) {
+	bang := -1
+	for k := n.First; k >= 0; k = ft.Nodes[k].Next {
+		x := ft.Nodes[k]
+		switch x.Type {
+		case "!":
+			bang = x.Start
+		case "token_tree":
+			if bang < 0 || x.End-x.Start < 2 {
+				return c, false
+			}
+			o, e := src[x.Start], src[x.End-1]
+			if !(o == '(' && e == ')' || o == '[' && e == ']') {
+				return c, false
+			}
+			c.start, c.bang, c.open, c.close = n.Start, bang, x.Start, x.End-1
+			return c, true
+		}
+	}
+	return c, false
+}
+
+// misreadMacro finds a macro call the grammar misread, as it reads
+// `str![..]` (str is a type's name) as indexing `str` with a stray `!`:
+// an ERROR node holding just the `!`, followed by the bracket its parent
+// closes last.
+func misreadMacro(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) (c call, ok bool) {
+	if n.First < 0 || ft.Nodes[n.First].Type != "!" || ft.Nodes[n.First].Next >= 0 || n.Next < 0 || n.Parent < 0 {
+		return c, false
+	}
+	open := ft.Nodes[n.Next]
+	last := -1
+	for k := ft.Nodes[n.Parent].First; k >= 0; k = ft.Nodes[k].Next {
+		last = k
+	}
+	closer := ft.Nodes[last]
+	if !(open.Type == "[" && closer.Type == "]" || open.Type == "(" && closer.Type == ")") || closer.Start <= open.Start {
+		return c, false
+	}
+	return call{ft.Nodes[n.Parent].Start, ft.Nodes[n.First].Start, open.Start, closer.Start}, true
+}
+
+// errorWithin reports an error or missing node overlapping [s, e), other
+// than a misread macro call (see misreadMacro), which is read next (a
+// call read at an item's level, `name!(..);` in a module, is an error
+// around the call's name), or inside it a
+// chained comparison (`-c --config <FILE> "x"` reads as `a < b > c`),
+// which the grammar accepts and rustc's parser, so rustfmt's, does not.
+func errorWithin(ft *syntax.FlatTree, src []byte, s, e int) bool {
+	for _, n := range ft.Nodes {
+		if n.Start >= e || n.End <= s {
+			continue
+		}
+		if _, ok := misreadMacro(ft, n, src); ok && n.Error {
+			continue // a misread macro inside, which this round reads
+		}
+		if (n.Error || n.Missing) && (n.Start < e && n.End > s) || n.Start >= s && n.Type == "binary_expression" && comparison(ft, n) && n.First >= 0 && comparison(ft, ft.Nodes[n.First]) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparison reports a binary expression whose operator compares.
+func comparison(ft *syntax.FlatTree, n syntax.FlatNode) bool {
+	if n.Type != "binary_expression" {
+		return false
+	}
+	for k := n.First; k >= 0; k = ft.Nodes[k].Next {
+		if x := ft.Nodes[k]; x.Field == "operator" {
+			switch x.Type {
+			case "<", ">", "<=", ">=", "==", "!=":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// itemLevel reports a macro call standing as an item in a module's or an
+// impl's body (`name!(..);`): read as a call it is no item there, and
+// the parse error would hide the whole module from the model. At a
+// file's top level the grammar takes a call as a statement (ripgrep's
+// `rgtest!(name, |dir, cmd| { .. });`), which reads fine.
+func itemLevel(ft *syntax.FlatTree, n syntax.FlatNode) bool {
+	return n.Parent >= 0 && ft.Nodes[n.Parent].Type == "declaration_list"
+}
+
+func errorCount(ft *syntax.FlatTree) int {
+	n := 0
+	for _, x := range ft.Nodes {
+		if x.Error || x.Missing {
+			n++
+		}
+	}
+	return n
+}
