@@ -8,6 +8,8 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/eslintindent"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layout/paperlayout"
+	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
@@ -67,7 +69,7 @@ func unitOnlyNote(u *check.Unit, c constraint.Constraint) string {
 	if !ok || v.lines == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; %s in code the grammar cannot parse (from line %d) judged by the unit alone", plural(v.lines, "line"), v.first)
+	return fmt.Sprintf("; %s in code the grammar cannot parse (from line %d) judged by the unit alone", layoutview.Plural(v.lines, "line"), v.first)
 }
 
 // renderLead is the leading whitespace of col columns in the unit:
@@ -118,7 +120,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 			if in.Tabs && strings.HasPrefix(lead, " ") || !in.Tabs && strings.Contains(lead, "\t") {
 				msg := "line indented with spaces, expected tabs"
 				if !in.Tabs {
-					msg = fmt.Sprintf("line indented with a tab, expected %s per level", plural(in.Width, "space"))
+					msg = fmt.Sprintf("line indented with a tab, expected %s per level", layoutview.Plural(in.Width, "space"))
 				}
 				col := l.col
 				out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
@@ -226,9 +228,9 @@ func indentMessage(lead string, l *indentLine, want int, in *constraint.Indent, 
 		return fmt.Sprintf("%s indented with %s, expected %s%s", what, got, tabsCount(want, in), visualNote(l))
 	}
 	if strings.Contains(lead, "\t") {
-		return fmt.Sprintf("%s indented with a tab, expected %s", what, plural(want, "space"))
+		return fmt.Sprintf("%s indented with a tab, expected %s", what, layoutview.Plural(want, "space"))
 	}
-	return fmt.Sprintf("%s indented with %s, expected %d%s", what, plural(l.col, "space"), want, visualNote(l))
+	return fmt.Sprintf("%s indented with %s, expected %d%s", what, layoutview.Plural(l.col, "space"), want, visualNote(l))
 }
 
 func visualNote(l *indentLine) string {
@@ -241,16 +243,9 @@ func visualNote(l *indentLine) string {
 func tabsCount(col int, in *constraint.Indent) string {
 	n, r := col/4, col%4
 	if r != 0 {
-		return fmt.Sprintf("%s and %s", plural(n, "tab"), plural(r, "space"))
+		return fmt.Sprintf("%s and %s", layoutview.Plural(n, "tab"), layoutview.Plural(r, "space"))
 	}
-	return plural(n, "tab")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return layoutview.Plural(n, "tab")
 }
 
 // unitOnlyIssues judges languages without a tree model by their unit
@@ -265,7 +260,7 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int, meter *work.Meter
 			continue
 		}
 		lead := string(src[l.start:l.lead])
-		msg := indentProblem([]byte(lead), in)
+		msg := paperlayout.IndentProblem([]byte(lead), in)
 		if msg == "" {
 			continue
 		}
@@ -300,20 +295,8 @@ func eslintIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent, meter 
 			what = "comment line"
 		}
 		out = append(out, layoutIssue{Kind: indentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
-			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, describeLead(got), describeLead(r.Want))},
+			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)), Message: fmt.Sprintf("%s indented with %s, expected %s", what, layoutview.DescribeLead(got), layoutview.DescribeLead(r.Want))},
 		})
 	}
 	return out
-}
-
-// describeLead names leading whitespace: "4 spaces", "2 tabs", "1 tab and 2 spaces".
-func describeLead(s string) string {
-	tabs, spaces := strings.Count(s, "\t"), strings.Count(s, " ")
-	switch {
-	case tabs == 0:
-		return plural(spaces, "space")
-	case spaces == 0:
-		return plural(tabs, "tab")
-	}
-	return plural(tabs, "tab") + " and " + plural(spaces, "space")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/prettierindent"
+	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
@@ -36,7 +37,7 @@ func prettierIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent, mete
 		}
 		out = append(out, layoutIssue{Kind: indentIssue, Line: r.Line, Lead: r.Want, TabWidth: 4, Tabs: in.Tabs,
 			Finding: check.Finding{Start: l.Start, End: max(l.Lead, min(l.Start+1, l.End)),
-				Message: fmt.Sprintf("%s indented with %s, expected %s as prettier prints it", what, describeLead(string(src[l.Start:l.Lead])), describeLead(r.Want))},
+				Message: fmt.Sprintf("%s indented with %s, expected %s as prettier prints it", what, layoutview.DescribeLead(string(src[l.Start:l.Lead])), layoutview.DescribeLead(r.Want))},
 		})
 	}
 	return out

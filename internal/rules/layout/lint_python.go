@@ -10,6 +10,7 @@ import (
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/pycodestyle"
 	"github.com/iflint/iflint/internal/pyreindent"
+	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
@@ -252,7 +253,7 @@ func pythonIndentMessage(m *indentModel, i int, es []pycodestyle.Error) string {
 	}
 	msg := strings.Join(msgs, "; ")
 	if (seen["E111"] || seen["E117"]) && l.kind == lineCode && !m.accepts(i) && !strings.Contains(string(m.src[l.start:l.lead]), "\t") {
-		msg = fmt.Sprintf("line indented with %s, expected %d: %s", plural(l.col, "space"), l.ecol, msg)
+		msg = fmt.Sprintf("line indented with %s, expected %d: %s", layoutview.Plural(l.col, "space"), l.ecol, msg)
 	}
 	return msg
 }

@@ -21,6 +21,15 @@ func newPaperFindings(u *check.Unit) *paperFindings {
 	return &paperFindings{lf: layoutview.NewLineFindings(u), kind: map[int]issueKind{}, m: work.Of(u)}
 }
 
+// addKind is add for paperlayout, which says spacing or indentation.
+func (pf *paperFindings) addKind(start, end int, msg string, spacing bool) {
+	k := indentIssue
+	if spacing {
+		k = spacingIssue
+	}
+	pf.add(start, end, msg, k)
+}
+
 func (pf *paperFindings) add(start, end int, msg string, k issueKind) {
 	pf.m.Add(1 + work.Log(len(pf.kind)+1))
 	if pf.lf.Add(start, end, msg) {

@@ -5,6 +5,8 @@ package layoutview
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -100,4 +102,24 @@ func SplitLines(b []byte) []Line {
 		out = append(out, Line{start, len(b)})
 	}
 	return out
+}
+
+// DescribeLead names leading whitespace: "4 spaces", "2 tabs", "1 tab and 2 spaces".
+func DescribeLead(s string) string {
+	tabs, spaces := strings.Count(s, "\t"), strings.Count(s, " ")
+	switch {
+	case tabs == 0:
+		return Plural(spaces, "space")
+	case spaces == 0:
+		return Plural(tabs, "tab")
+	}
+	return Plural(tabs, "tab") + " and " + Plural(spaces, "space")
+}
+
+// Plural is "1 word" or "n words".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -1,10 +1,8 @@
-package layout
+package paperlayout
 
 import (
-	"context"
 	"testing"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/rules/layoutview"
 )
 
@@ -33,11 +31,11 @@ func TestLayoutSpacingPatterns(t *testing.T) {
 	}
 	for _, c := range cases {
 		v := layoutview.Build([]byte(c.text), nil)
-		u := check.NewUnit(context.Background(), "x", []byte(c.text), check.MultiCodeIF)
-		if got := paperSpacing(v, false, newPaperFindings(u)) > 0; got != c.spaced {
+		none := func(int, int, string, bool) {}
+		if got := Spacing(v, false, nil, none) > 0; got != c.spaced {
 			t.Errorf("%q breaks no-spacing = %v, want %v", c.text, got, c.spaced)
 		}
-		if got := paperSpacing(v, true, newPaperFindings(u)) > 0; got != c.unspaced {
+		if got := Spacing(v, true, nil, none) > 0; got != c.unspaced {
 			t.Errorf("%q breaks spacing = %v, want %v", c.text, got, c.unspaced)
 		}
 	}
