@@ -49,13 +49,11 @@ func runChecked(repo string, c constraint.Constraint, o options, t *tally) error
 	defer os.RemoveAll(tmp)
 	var all []*draft
 	for k, p := range fs {
-		src, err := os.ReadFile(p)
+		src, ok, err := t.read(p)
 		if err != nil {
 			return err
 		}
-		t.files++
-		if len(src) > 200_000 {
-			t.unformattable++
+		if !ok {
 			continue
 		}
 		lines := bytes.SplitAfter(src, []byte("\n"))

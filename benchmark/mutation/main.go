@@ -131,15 +131,11 @@ func run(repo string, c constraint.Constraint, o options, t *tally) error {
 		return err
 	}
 	for _, p := range fs {
-		src, err := os.ReadFile(p)
+		src, ok, err := t.read(p)
 		if err != nil {
 			return err
 		}
-		t.files++
-		if len(src) > 200_000 {
-			// An amalgamation (nlohmann/json's single_include) takes
-			// clang-format minutes per mutation.
-			t.unformattable++
+		if !ok {
 			continue
 		}
 		clean, err := format(o.format, p, src)
@@ -185,6 +181,22 @@ func pick(repo string, c constraint.Constraint, o options) ([]string, *rand.Rand
 	}
 	sort.Strings(fs)
 	return fs, rng, nil
+}
+
+// read reads a file the run takes, counting it; ok is false for one
+// too large to take: an amalgamation (nlohmann/json's single_include)
+// takes clang-format minutes per mutation.
+func (t *tally) read(p string) (src []byte, ok bool, err error) {
+	src, err = os.ReadFile(p)
+	if err != nil {
+		return nil, false, err
+	}
+	t.files++
+	if len(src) > 200_000 {
+		t.unformattable++
+		return nil, false, nil
+	}
+	return src, true, nil
 }
 
 // clean counts a reference-clean file and iflint's findings on it.
