@@ -27,20 +27,68 @@ const rounds = 4
 // A call whose arguments then hold a parse error goes back to its
 // tokens, which the layout model leaves alone. ft itself when nothing
 // changes or a parse fails.
-func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTree {
+//
+// t is the file's tree (ft its copy): each round's source is parsed
+// incrementally from the round before's tree, edited where bytes
+// changed, which re-reads only the nodes around the calls (a full parse
+// per round made the reading cost more than the file's parse; issue
+// 21). TestIncrementalMatchesFreshParse holds it to fresh parses.
+func Tree(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree) *syntax.FlatTree {
+	return read(ctx, orig, t, ft, false)
+}
+
+// read is Tree, with every round parsed afresh when fresh is set.
+func read(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree, fresh bool) *syntax.FlatTree {
 	src := append([]byte(nil), orig...)
 	var calls []call
 	rejected := map[int]bool{} // by the offset of the `!`
 	cur := ft
+	var last *syntax.Tree // the last round's tree, ours to close
+	defer func() {
+		if last != nil {
+			last.Close()
+		}
+	}()
+	var edits []syntax.Edit
+	set := func(off int, b byte) {
+		if src[off] != b {
+			src[off] = b
+			edits = append(edits, syntax.Edit{Start: off, End: off + 1})
+		}
+	}
+	// reparse reads src again, from the last tree with the round's edits.
+	reparse := func() bool {
+		prev := last
+		if prev == nil {
+			prev = t.Copy()
+		}
+		var nt *syntax.Tree
+		var err error
+		if fresh {
+			nt, err = syntax.Parse(ctx, lang.Rust, src)
+		} else {
+			nt, err = prev.Reparse(ctx, src, edits)
+		}
+		prev.Close()
+		last, edits = nil, edits[:0]
+		if err != nil {
+			return false
+		}
+		last = nt
+		cur = syntax.NewFlatTree(nt.Root())
+		return true
+	}
 	for round := 0; round < rounds; round++ {
 		changed := false
 		// Take back the calls whose arguments hold an error now.
 		kept := calls[:0]
+		bad := badSpans(cur, src, cur != ft)
 		for _, c := range calls {
-			if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
-				src[c.bang] = '!'
+			if bad.within(c.start, c.close+1) {
+				set(c.bang, '!')
 				if orig[c.open] == '[' {
-					src[c.open], src[c.close] = '[', ']'
+					set(c.open, '[')
+					set(c.close, ']')
 				}
 				rejected[c.bang] = true
 				changed = true
@@ -61,9 +109,10 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 			if !ok || rejected[c.bang] || src[c.bang] != '!' {
 				continue
 			}
-			src[c.bang] = ' '
+			set(c.bang, ' ')
 			if src[c.open] == '[' {
-				src[c.open], src[c.close] = '(', ')'
+				set(c.open, '(')
+				set(c.close, ')')
 			}
 			calls = append(calls, c)
 			changed = true
@@ -71,32 +120,26 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 		if !changed {
 			break
 		}
-		t, err := syntax.Parse(ctx, lang.Rust, src)
-		if err != nil {
+		if !reparse() {
 			return ft
 		}
-		cur = syntax.NewFlatTree(t.Root())
-		t.Close()
 	}
 	// The last round's calls: any whose arguments did not parse goes
 	// back to its tokens.
 	undo := false
+	bad := badSpans(cur, src, cur != ft)
 	for _, c := range calls {
-		if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
-			src[c.bang] = '!'
+		if bad.within(c.start, c.close+1) {
+			set(c.bang, '!')
 			if orig[c.open] == '[' {
-				src[c.open], src[c.close] = '[', ']'
+				set(c.open, '[')
+				set(c.close, ']')
 			}
 			undo = true
 		}
 	}
-	if undo {
-		t, err := syntax.Parse(ctx, lang.Rust, src)
-		if err != nil {
-			return ft
-		}
-		cur = syntax.NewFlatTree(t.Root())
-		t.Close()
+	if undo && !reparse() {
+		return ft
 	}
 	if errorCount(cur) > errorCount(ft) {
 		return ft // a reading that leaves errors the file does not have is none
@@ -152,21 +195,53 @@ func misreadMacro(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) (c call, o
 	return call{ft.Nodes[n.Parent].Start, ft.Nodes[n.First].Start, open.Start, closer.Start}, true
 }
 
-// errorWithin reports an error or missing node overlapping [s, e), other
+// badSpans are the nodes of ft that make a call whose arguments hold
+// one go back to its tokens (within): an error or missing node, other
 // than a misread macro call (see misreadMacro), which is read next (a
 // call read at an item's level, `name!(..);` in a module, is an error
 // around the call's name), or inside it a
 // chained comparison (`-c --config <FILE> "x"` reads as `a < b > c`),
 // which the grammar accepts and rustc's parser, so rustfmt's, does not.
-func errorWithin(ft *syntax.FlatTree, src []byte, s, e int) bool {
+//
+// They are read once per round, where each call once scanned every node
+// (calls times nodes: most of the reading's cost on a file with a few
+// hundred macro calls). None when read is false (the file's own tree,
+// before any call was read).
+func badSpans(ft *syntax.FlatTree, src []byte, read bool) spans {
+	var out spans
+	if !read {
+		return out
+	}
 	for _, n := range ft.Nodes {
-		if n.Start >= e || n.End <= s {
-			continue
+		if n.Error || n.Missing {
+			if _, ok := misreadMacro(ft, n, src); ok && n.Error {
+				continue // a misread macro inside, which this round reads
+			}
+			out.errs = append(out.errs, [2]int{n.Start, n.End})
+		} else if n.Type == "binary_expression" && comparison(ft, n) && n.First >= 0 && comparison(ft, ft.Nodes[n.First]) {
+			out.chains = append(out.chains, n.Start)
 		}
-		if _, ok := misreadMacro(ft, n, src); ok && n.Error {
-			continue // a misread macro inside, which this round reads
+	}
+	return out
+}
+
+// spans are a tree's error nodes' ranges and the starts of its chained
+// comparisons.
+type spans struct {
+	errs   [][2]int
+	chains []int
+}
+
+// within reports an error node overlapping [s, e) (a zero-width one
+// strictly inside) or a chained comparison starting in it.
+func (b spans) within(s, e int) bool {
+	for _, r := range b.errs {
+		if r[0] < e && r[1] > s {
+			return true
 		}
-		if (n.Error || n.Missing) && (n.Start < e && n.End > s) || n.Start >= s && n.Type == "binary_expression" && comparison(ft, n) && n.First >= 0 && comparison(ft, ft.Nodes[n.First]) {
+	}
+	for _, c := range b.chains {
+		if c >= s && c < e {
 			return true
 		}
 	}
