@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/lintevaltest"
@@ -68,4 +70,77 @@ func TestIncrementalMatchesFreshParse(t *testing.T) {
 		t.Fatal("no input had a macro call read")
 	}
 	t.Logf("%d sources, %d read with macro calls", read0, changed)
+}
+
+// BenchmarkReading reads the macro calls of LintEval's Rust answers
+// (or, with IFLINT_RUST_TREES, a real tree's files) with incremental
+// rounds and with a fresh parse per round, alternating in each
+// iteration, against parsing the same sources once; it reports the
+// medians of both readings as multiples of the parse
+// (incremental/parse, fresh/parse).
+func BenchmarkReading(b *testing.B) {
+	var srcs [][]byte
+	for _, dir := range filepath.SplitList(os.Getenv("IFLINT_RUST_TREES")) {
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rs") {
+				if s, err := os.ReadFile(p); err == nil {
+					srcs = append(srcs, s)
+				}
+			}
+			return nil
+		})
+	}
+	if len(srcs) == 0 {
+		for _, c := range lintevaltest.Fenced(b)["rust"] {
+			srcs = append(srcs, []byte(c))
+		}
+	}
+	ctx := context.Background()
+	trees := make([]*syntax.Tree, len(srcs))
+	flats := make([]*syntax.FlatTree, len(srcs))
+	for i, s := range srcs {
+		t, err := syntax.Parse(ctx, lang.Rust, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer t.Close()
+		trees[i], flats[i] = t, syntax.NewFlatTree(t.Root())
+	}
+	timed := func(f func()) float64 {
+		t0 := time.Now()
+		f()
+		return float64(time.Since(t0))
+	}
+	var inc, fresh []float64
+	b.ResetTimer()
+	for it := 0; it < b.N; it++ {
+		p := timed(func() {
+			for _, s := range srcs {
+				t, _ := syntax.Parse(ctx, lang.Rust, s)
+				t.Close()
+			}
+		})
+		reading := func(fr bool) func() {
+			return func() {
+				for i, s := range srcs {
+					read(ctx, s, trees[i], flats[i], fr)
+				}
+			}
+		}
+		if it%2 == 0 {
+			inc = append(inc, timed(reading(false))/p)
+			fresh = append(fresh, timed(reading(true))/p)
+		} else {
+			fresh = append(fresh, timed(reading(true))/p)
+			inc = append(inc, timed(reading(false))/p)
+		}
+	}
+	b.ReportMetric(median(inc), "incremental/parse")
+	b.ReportMetric(median(fresh), "fresh/parse")
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
