@@ -1,7 +1,6 @@
 package lex
 
 import (
-	"encoding/json"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -112,29 +111,12 @@ func TestTokeniseMatchesChromaOnLintEval(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	var texts []string
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
+	lintevaltest.EachString(t, dir, func(s string) {
+		if len(s) >= 40 && !seen[s] {
+			seen[s] = true
+			texts = append(texts, s)
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		var v any
-		if json.Unmarshal(b, &v) != nil {
-			return nil
-		}
-		strs(v, func(s string) {
-			if len(s) >= 40 && !seen[s] {
-				seen[s] = true
-				texts = append(texts, s)
-			}
-		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := lexerNames()
 	for i, s := range texts {
 		if full {
@@ -146,21 +128,6 @@ func TestTokeniseMatchesChromaOnLintEval(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts, %d lexers", len(texts), len(names))
-}
-
-func strs(v any, f func(string)) {
-	switch v := v.(type) {
-	case string:
-		f(v)
-	case []any:
-		for _, e := range v {
-			strs(e, f)
-		}
-	case map[string]any:
-		for _, e := range v {
-			strs(e, f)
-		}
-	}
 }
 
 func FuzzTokenise(f *testing.F) {

@@ -6,6 +6,7 @@ package lintevaltest
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,9 +46,37 @@ func Dir(t testing.TB) string {
 // hold two implementations of a reading to the same answers.
 func Fenced(t testing.TB) map[string][]string {
 	t.Helper()
-	dir := filepath.Join(Dir(t), "multicodeif", "results", "single_level")
 	fence := regexp.MustCompile("(?s)```([a-zA-Z+#]+)\n(.*?)```")
 	out := map[string][]string{}
+	EachString(t, filepath.Join(Dir(t), "multicodeif", "results", "single_level"), func(s string) {
+		for _, m := range fence.FindAllStringSubmatch(s, -1) {
+			k := strings.ToLower(m[1])
+			out[k] = append(out[k], m[2])
+		}
+	})
+	return out
+}
+
+// EachString calls f with every string in the JSON files under dir, in
+// a fixed order: files by path, arrays in order, objects by key. A file
+// that is not JSON is passed over.
+func EachString(t testing.TB, dir string, f func(string)) {
+	t.Helper()
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			f(v)
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k])
+			}
+		}
+	}
 	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".json") {
 			return err
@@ -57,35 +86,12 @@ func Fenced(t testing.TB) map[string][]string {
 			return err
 		}
 		var v any
-		if json.Unmarshal(b, &v) != nil {
-			return nil
+		if json.Unmarshal(b, &v) == nil {
+			walk(v)
 		}
-		var walk func(any)
-		walk = func(v any) {
-			switch v := v.(type) {
-			case string:
-				for _, m := range fence.FindAllStringSubmatch(v, -1) {
-					k := strings.ToLower(m[1])
-					out[k] = append(out[k], m[2])
-				}
-			case []any:
-				for _, e := range v {
-					walk(e)
-				}
-			case map[string]any:
-				for _, e := range v {
-					walk(e)
-				}
-			}
-		}
-		walk(v)
 		return nil
 	})
 	if err != nil {
-		t.Fatalf("reading LintEval generations: %v", err)
+		t.Fatalf("reading LintEval results under %s: %v", dir, err)
 	}
-	for _, v := range out {
-		slices.Sort(v) // JSON objects are walked in map order
-	}
-	return out
 }
