@@ -45,8 +45,9 @@ func NewResolver(root string) *Resolver {
 type Resolved struct {
 	Options
 	// Sources names, relative to the root and slash-separated, the
-	// files that set an indentation option for the file, or
-	// "prettier's defaults".
+	// .editorconfig files that set an indentation property for the file
+	// and the prettier configuration governing it, or "prettier's
+	// defaults" when there is neither.
 	Sources string
 }
 
@@ -73,9 +74,9 @@ func (r *Resolver) Resolve(file string) (Resolved, error) {
 				fo = fo.merge(ov.options)
 			}
 		}
-		if fo.set() {
-			from = append(from, r.rel(cfg))
-		}
+		// Named even when it sets no indentation option: prettier's
+		// defaults are then what the repository's configuration keeps.
+		from = append(from, r.rel(cfg))
 		if fo.UseTabs != nil {
 			o.UseTabs = *fo.UseTabs
 		}
