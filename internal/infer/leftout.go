@@ -83,7 +83,7 @@ func findLeftOut(root string, read *config.Config) []LeftOut {
 				return nil
 			}
 			why := ""
-			if leftout.Match(leftout.Vendored, rel, true) {
+			if leftout.Match(leftout.Vendored, rel, true) && !heads.ownCode(rel) {
 				why = whyVendorList
 			} else if w := ownProject(p, rel, rootHolder); w != "" {
 				why = w
@@ -103,7 +103,7 @@ func findLeftOut(root string, read *config.Config) []LeftOut {
 			out[cur].Files++
 			return nil
 		}
-		if leftout.Match(leftout.Vendored, rel, false) {
+		if leftout.Match(leftout.Vendored, rel, false) && !heads.ownCode(path.Dir(rel)) {
 			// By its content: a ProGuard proguard-rules.pro is on the
 			// list, and no language iflint checks either way.
 			if src, err := os.ReadFile(p); err == nil {
@@ -313,6 +313,7 @@ type headers struct {
 type dirHeaders struct {
 	files   int    // files of a known language below the directory
 	foreign int    // of them, headed by a copyright of another holder
+	own     int    // of them, headed by the repository's copyright
 	holder  holder // the foreign holder, when all name one
 	line    string // the first header line naming it
 	mixed   bool   // foreign headers name more than one holder
@@ -352,7 +353,7 @@ func readHeaders(root string, read *config.Config, rootLine string) headers {
 		all = append(all, fileHead{rel, line, holderOf(line)})
 		return nil
 	})
-	hs := headers{own: holderOf(rootLine), ownLine: rootLine, dirs: map[string]*dirHeaders{}, by: map[string]int{}}
+	hs := headers{own: holderOf(rootLine), ownLine: strings.TrimLeft(rootLine, "/*#;- "), dirs: map[string]*dirHeaders{}, by: map[string]int{}}
 	if len(hs.own) == 0 {
 		// No root license to say whose the code is: the holder most
 		// headers name is the repository's.
@@ -366,7 +367,7 @@ func readHeaders(root string, read *config.Config, rootLine string) headers {
 				}
 			}
 		}
-		hs.own, hs.ownLine = holder(strings.Fields(best)), bestLine
+		hs.own, hs.ownLine = holder(strings.Fields(best)), strings.TrimLeft(bestLine, "/*#;- ")
 	}
 	for _, f := range all {
 		foreign := len(f.h) > 0 && len(hs.own) > 0 && !f.h.same(hs.own)
@@ -380,6 +381,9 @@ func readHeaders(root string, read *config.Config, rootLine string) headers {
 				hs.dirs[dir] = d
 			}
 			d.files++
+			if len(f.h) > 0 && len(hs.own) > 0 && f.h.same(hs.own) {
+				d.own++
+			}
 			if foreign {
 				d.foreign++
 				switch {
@@ -395,6 +399,16 @@ func readHeaders(root string, read *config.Config, rootLine string) headers {
 		}
 	}
 	return hs
+}
+
+// ownCode reports whether dir's files say they are the repository's own:
+// at least half carry its copyright header and none another's. A name on
+// linguist's vendor list (cache/, deps/) is then no evidence of a copy:
+// hugo's cache/ is its own package, each file headed "Copyright 2024 The
+// Hugo Authors".
+func (hs headers) ownCode(dir string) bool {
+	d := hs.dirs[dir]
+	return d != nil && d.own > 0 && 2*d.own >= d.files && d.foreign == 0
 }
 
 // foreign returns the holder of dir's files when every one of them (two
