@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/rules/layout/rustelse"
 	"github.com/iflint/iflint/internal/rules/layout/rustmacro"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -110,49 +111,18 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 			wide = append(wide, l.lead)
 		}
 	}
-	// A comment between a block's `}` and its `else`: rustfmt keeps the
-	// `else` on a line of its own and the comment at the `}`'s level;
-	// and where the if-else is a statement or a block's tail, it cannot
-	// format the chain at all and leaves the statement as written (cargo:
-	// `}` / `// Starting with 1.60, ...` / `else {`), given up as a wide
-	// line's statement is.
-	for k, n := range ft.Nodes {
-		if n.Type != "else_clause" || n.Parent < 0 {
+	for _, g := range rustelse.Find(m.src, ft) { // rustfmt gives up, or sets the comment at the }'s level
+		if g.Statement {
+			wide = append(wide, g.Else)
 			continue
 		}
-		prevEnd := -1
-		for _, c := range ft.Children(n.Parent) {
-			if c == k {
-				break
-			}
-			if t := ft.Nodes[c].Type; t != "line_comment" && t != "block_comment" {
-				prevEnd = ft.Nodes[c].End
-			}
-		}
-		if prevEnd < 0 {
-			continue
-		}
-		if gap := m.src[prevEnd:n.Start]; !bytes.Contains(gap, []byte("//")) && !bytes.Contains(gap, []byte("/*")) {
-			continue
-		}
-		top := n.Parent
-		for top >= 0 && ft.Nodes[top].Parent >= 0 {
-			if t := ft.Nodes[ft.Nodes[top].Parent].Type; t == "else_clause" || t == "if_expression" {
-				top = ft.Nodes[top].Parent
-				continue
-			}
-			break
-		}
-		if p := ft.Nodes[top].Parent; p >= 0 && (ft.Nodes[p].Type == "expression_statement" || ft.Nodes[p].Type == "block") {
-			wide = append(wide, n.Start)
-			continue
-		}
-		close := m.lines[m.lineOf(prevEnd-1)]
-		for i := m.lineOf(prevEnd-1) + 1; i < len(m.lines) && m.lines[i].start < n.Start; i++ {
-			if l := &m.lines[i]; l.kind == lineComment && l.col == close.col {
-				l.mode, l.ecol = attached, l.col
-			} else if l.kind == lineComment {
-				l.mode, l.ecol = flagged, close.col
+		close := m.lines[m.lineOf(g.Close-1)].col
+		for i := m.lineOf(g.Close-1) + 1; i < len(m.lines) && m.lines[i].start < g.Else; i++ {
+			if l := &m.lines[i]; l.kind == lineComment {
+				l.mode, l.ecol = flagged, close
+				if l.col == close {
+					l.mode = attached
+				}
 			}
 		}
 	}
