@@ -170,6 +170,9 @@ func (s *Set) defaultLocked() (*Config, error) {
 		if err := clangLayout(c, s.root); err != nil {
 			return nil, err
 		}
+		if err := jsLayout(c, s.root); err != nil {
+			return nil, err
+		}
 		c.Anchor(s.root)
 		s.def = s.applyProfile(c)
 	}

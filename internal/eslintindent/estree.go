@@ -122,7 +122,7 @@ func (b *estreeBuilder) conv(n syntax.FlatRef) *estreeNode {
 		if covered || !tsTypeNodes[c.Type()] {
 			continue
 		}
-		if k := b.conv1(c); k != nil && strings.HasPrefix(k.typ, "TS:") {
+		if k := b.conv1(c); k != nil && strings.HasPrefix(k.typ, "TS") {
 			adopt(e, k)
 		}
 	}
@@ -609,6 +609,19 @@ func (b *estreeBuilder) conv1(n syntax.FlatRef) *estreeNode {
 		return b.node("Literal", n)
 	case "import":
 		return b.node("Identifier", n)
+	case "type_parameters", "type_arguments":
+		// Known as @stylistic/indent (the rule TypeScript projects run,
+		// eslint's own being unaware of TypeScript) knows them: a
+		// generic arrow function's offsets then hang from its `<`, not
+		// from the statement around it (ky's `const f = <T>(...) =>
+		// ({...})` body at one indent, as xo accepts).
+		typ := "TSTypeParameterDeclaration"
+		if t == "type_arguments" {
+			typ = "TSTypeParameterInstantiation"
+		}
+		e := b.node(typ, n)
+		e.params = b.list(e, namedKids(n))
+		return e
 	}
 	// Anything else is a node eslint's rule does not know: its tokens'
 	// indentation is not checked.

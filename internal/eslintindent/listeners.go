@@ -21,7 +21,9 @@ var knownNodes = newSet("AssignmentExpression", "AssignmentPattern", "ArrayExpre
 	"JSXExpressionContainer", "JSXElement", "JSXClosingElement", "JSXOpeningElement", "JSXAttribute",
 	"JSXSpreadAttribute", "JSXText", "ExportDefaultDeclaration", "ExportNamedDeclaration",
 	"ExportAllDeclaration", "ExportSpecifier", "ImportDeclaration", "ImportSpecifier",
-	"ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportExpression")
+	"ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportExpression",
+	// @stylistic/indent's TypeScript nodes read here (see estree.go).
+	"TSTypeParameterDeclaration", "TSTypeParameterInstantiation")
 
 var statementListParents = newSet("Program", "BlockStatement", "StaticBlock", "SwitchCase")
 
@@ -91,6 +93,12 @@ func (x *offsetStorage) listener(n *estreeNode) func(*estreeNode) {
 		return x.objectL
 	case "ArrowFunctionExpression":
 		return x.arrowL
+	case "TSTypeParameterDeclaration", "TSTypeParameterInstantiation":
+		return func(n *estreeNode) {
+			if len(n.params) > 0 {
+				x.elementList(n.params, x.firstTok(n, 0), x.lastTok(n, 0))
+			}
+		}
 	case "AssignmentExpression":
 		return x.assignL
 	case "BinaryExpression", "LogicalExpression":

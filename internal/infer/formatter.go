@@ -1,10 +1,8 @@
 package infer
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -53,38 +51,13 @@ func prettierMarkers(root string, cfg *config.Config) []string {
 		switch {
 		case strings.HasPrefix(name, ".prettierrc"), strings.HasPrefix(name, "prettier.config."):
 			out = append(out, rel)
-		case name == "package.json" && packageUsesPrettier(p):
+		case name == "package.json" && prettierindent.PackageUsesPrettier(p):
 			out = append(out, rel)
 		}
 		return nil
 	})
 	sort.Strings(out)
 	return out
-}
-
-// packageUsesPrettier reports whether the package.json at p configures
-// prettier or lists it among its dependencies.
-func packageUsesPrettier(p string) bool {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return false
-	}
-	var pkg map[string]json.RawMessage
-	if json.Unmarshal(b, &pkg) != nil {
-		return false
-	}
-	if _, ok := pkg["prettier"]; ok {
-		return true
-	}
-	for _, k := range []string{"dependencies", "devDependencies", "peerDependencies", "optionalDependencies"} {
-		var deps map[string]json.RawMessage
-		if json.Unmarshal(pkg[k], &deps) == nil {
-			if _, ok := deps["prettier"]; ok {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // formattedBy returns the marker governing a file at rel (the one in its
@@ -121,6 +94,7 @@ func followPrettier(l *Language, le *langEvidence, files []engine.File, markers 
 	by := map[string]bool{}
 	configs := map[string]prettierindent.Options{}
 	var unread []string
+	res := prettierindent.NewResolver(root)
 	for _, f := range files {
 		if id, _ := lang.ByPath(f.Path); id.ID != l.ID {
 			continue
@@ -132,20 +106,14 @@ func followPrettier(l *Language, le *langEvidence, files []engine.File, markers 
 		}
 		n++
 		by[m] = true
-		cfg := prettierindent.FindConfig(root, filepath.Dir(filepath.Join(root, filepath.FromSlash(f.Path))))
-		name := "prettier's defaults"
-		if cfg != "" {
-			rel, _ := filepath.Rel(root, cfg)
-			name = filepath.ToSlash(rel)
-		}
-		if _, seen := configs[name]; seen {
-			continue
-		}
-		po, err := prettierindent.ReadConfig(cfg)
+		// Per file, as prettier resolves it: .editorconfig, the
+		// configuration file, its overrides.
+		po, err := res.Resolve(filepath.Join(root, filepath.FromSlash(f.Path)))
 		if err != nil {
 			unread = append(unread, err.Error())
+			continue
 		}
-		configs[name] = po
+		configs[po.Sources] = po.Options
 	}
 	if n == 0 {
 		return

@@ -87,6 +87,36 @@ func TestPrettierTreeGetsThePrettierReading(t *testing.T) {
 			t.Errorf("spec %q, left out %q", d.Spec(lang.JavaScript), d.LeftOut)
 		}
 	})
+	// Prettier reads .editorconfig and its configuration's overrides per
+	// file: an indent set there is the one it prints.
+	for name, extra := range map[string][2]string{
+		"editorconfig sets tabs": {".editorconfig", "root = true\n[*.{js,ts}]\nindent_style = tab\n"},
+		"override sets tabs":     {"web/.prettierrc", `{"semi": false, "overrides": [{"files": "src/*.js", "options": {"useTabs": true}}]}`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := jsTree(t, `{"name": "web", "devDependencies": {"prettier": "^3.0.0"}}`)
+			treeWriter(t, dir)(extra[0], extra[1])
+			r, err := Infer(context.Background(), dir, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := indentOf(t, r, lang.JavaScript)
+			if d.Spec(lang.JavaScript) != "" || !strings.Contains(d.LeftOut, "(tabs) holds for") {
+				t.Errorf("spec %q, left out %q; want none, prettier setting tabs", d.Spec(lang.JavaScript), d.LeftOut)
+			}
+		})
+	}
+	t.Run("editorconfig sets 2 spaces over a 4-space default", func(t *testing.T) {
+		dir := jsTree(t, `{"name": "web", "devDependencies": {"prettier": "^3.0.0"}}`)
+		treeWriter(t, dir)(".editorconfig", "[*]\nindent_size = 4\n[web/**.js]\nindent_style = space\nindent_size = 2\n")
+		r, err := Infer(context.Background(), dir, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := indentOf(t, r, lang.JavaScript); d.Spec(lang.JavaScript) != "javascript;spaces:2;prettier" || !strings.Contains(d.Agrees, ".editorconfig") {
+			t.Errorf("spec %q, agrees %q, left out %q; want javascript;spaces:2;prettier from .editorconfig", d.Spec(lang.JavaScript), d.Agrees, d.LeftOut)
+		}
+	})
 	t.Run("no prettier", func(t *testing.T) {
 		r, err := Infer(context.Background(), jsTree(t, `{"name": "web", "devDependencies": {"eslint": "^9.0.0"}}`), o)
 		if err != nil {

@@ -227,6 +227,9 @@ func Infer(ctx context.Context, root string, o Options) (*Report, error) {
 		if prettierLangs[id] {
 			followPrettier(l, le, files, &markers, root, read, o)
 		}
+		if id == lang.Java {
+			followCheckstyle(l, root, read)
+		}
 		l.Braces = le.decide(cands, id, constraint.Braces, o)
 		if clangLangs[id] {
 			if clang == nil {

@@ -3,6 +3,7 @@ package infer
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/iflint/iflint/internal/config"
 	"github.com/iflint/iflint/internal/engine"
+	"gopkg.in/yaml.v3"
 )
 
 // A monorepo holds projects that keep their own conventions, often in
@@ -23,7 +25,8 @@ import (
 //   - a Go module: a directory below the root with its own go.mod;
 //   - a Python package with its own pyproject.toml;
 //   - an npm workspace: a directory with a package.json that a
-//     package.json's "workspaces" globs name (npm, yarn);
+//     package.json's "workspaces" globs name (npm, yarn), or that a
+//     pnpm-workspace.yaml's "packages" globs name (pnpm);
 //   - a Cargo workspace member: a directory with a Cargo.toml that a
 //     Cargo.toml's [workspace] members globs name (and exclude does not).
 
@@ -41,6 +44,7 @@ const (
 	KindGo    = "Go module"
 	KindPy    = "Python package"
 	KindNpm   = "npm workspace"
+	KindPnpm  = "pnpm workspace"
 	KindCargo = "Cargo workspace member"
 )
 
@@ -72,7 +76,7 @@ func Subprojects(root string) ([]Subproject, error) {
 			return nil
 		}
 		switch d.Name() {
-		case "go.mod", "pyproject.toml", "package.json", "Cargo.toml":
+		case "go.mod", "pyproject.toml", "package.json", "Cargo.toml", "pnpm-workspace.yaml":
 			dir := path.Dir(rel)
 			if manifests[dir] == nil {
 				manifests[dir] = map[string]bool{}
@@ -114,6 +118,15 @@ func Subprojects(root string) ([]Subproject, error) {
 		}
 		for _, dir := range members(ws, globs, nil, pkgDirs) {
 			add(dir, KindNpm)
+		}
+	}
+	for _, ws := range dirsWith("pnpm-workspace.yaml") {
+		globs, err := pnpmWorkspaces(filepath.Join(root, filepath.FromSlash(ws), "pnpm-workspace.yaml"))
+		if err != nil {
+			return nil, err
+		}
+		for _, dir := range members(ws, globs, nil, pkgDirs) {
+			add(dir, KindPnpm)
 		}
 	}
 	crateDirs := dirsWith("Cargo.toml")
@@ -214,6 +227,22 @@ func npmWorkspaces(p string) ([]string, error) {
 		return nil, errors.New(p + `: "workspaces" is neither a list of globs nor {"packages": [...]}`)
 	}
 	return yarn.Packages, nil
+}
+
+// pnpmWorkspaces reads the "packages" globs of a pnpm-workspace.yaml
+// ("!" negations as npm's).
+func pnpmWorkspaces(p string) ([]string, error) {
+	b, ok := manifest(p)
+	if !ok {
+		return nil, nil
+	}
+	var ws struct {
+		Packages []string `yaml:"packages"`
+	}
+	if err := yaml.Unmarshal(b, &ws); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return ws.Packages, nil
 }
 
 // cargoWorkspace reads the members and exclude arrays of a Cargo.toml's

@@ -137,3 +137,44 @@ func (o Options) Unit() string {
 	}
 	return "spaces:" + strconv.Itoa(o.TabWidth)
 }
+
+// PackageUsesPrettier reports whether the package.json at p configures
+// prettier (a "prettier" key) or lists it among its dependencies.
+func PackageUsesPrettier(p string) bool {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	var pkg map[string]json.RawMessage
+	if json.Unmarshal(b, &pkg) != nil {
+		return false
+	}
+	if _, ok := pkg["prettier"]; ok {
+		return true
+	}
+	for _, k := range []string{"dependencies", "devDependencies", "peerDependencies", "optionalDependencies"} {
+		var deps map[string]json.RawMessage
+		if json.Unmarshal(pkg[k], &deps) == nil {
+			if _, ok := deps["prettier"]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// UsedAt returns the file that says prettier formats the code at dir
+// (a prettier configuration file found from dir up to root as prettier
+// finds it, or dir's package.json configuring or depending on
+// prettier), relative to root, or "".
+func UsedAt(root, dir string) string {
+	if f := FindConfig(root, dir); f != "" {
+		rel, _ := filepath.Rel(root, f)
+		return filepath.ToSlash(rel)
+	}
+	if p := filepath.Join(dir, "package.json"); PackageUsesPrettier(p) {
+		rel, _ := filepath.Rel(root, p)
+		return filepath.ToSlash(rel)
+	}
+	return ""
+}

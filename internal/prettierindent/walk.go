@@ -71,6 +71,7 @@ func judge(src []byte, ft *syntax.FlatTree, o Options, full bool) []Report {
 		return nil
 	}
 	w.visit(root, "")
+	w.leaveMisparsedNonNull()
 	w.commentAlternatives()
 	var out []Report
 	for i, l := range w.lines {
@@ -155,6 +156,32 @@ func (w *walker) assign(off int, at ind) {
 		return
 	}
 	w.want[l] = lineWant{set: true, at: at}
+}
+
+// leaveMisparsedNonNull leaves alone the expressions tree-sitter-typescript
+// misreads around a non-null assertion: `a &&\n  b!.c` is read as
+// `(a && b)!.c`, a non-null expression over a binary chain, where
+// TypeScript binds the `!` to `b` (vuejs/core's `delayEnter =\n
+// activeBranch &&\n pendingBranch!.transition && ...`). The chain's
+// shape, which decides its lines, is then unknown, so its lines after
+// the first are not judged, as an error region's are not.
+func (w *walker) leaveMisparsedNonNull() {
+	climb := map[string]bool{"binary_expression": true, "member_expression": true, "non_null_expression": true,
+		"call_expression": true, "subscript_expression": true, "as_expression": true}
+	for k, n := range w.ft.Nodes {
+		if n.Type != "non_null_expression" {
+			continue
+		}
+		kids := w.ft.Children(k)
+		if len(kids) == 0 || w.ft.Nodes[kids[0]].Type != "binary_expression" {
+			continue
+		}
+		top := k
+		for p := w.ft.Nodes[top].Parent; p >= 0 && climb[w.ft.Nodes[p].Type]; p = w.ft.Nodes[p].Parent {
+			top = p
+		}
+		w.leaveAlone(w.ft.Nodes[top].Start, w.ft.Nodes[top].End)
+	}
 }
 
 // leaveAlone marks the lines that start inside [s, e), after its first

@@ -119,7 +119,7 @@ func compose(u *check.Unit, c constraint.Constraint, findings []check.Finding) (
 		sortSkipped(skipped)
 		return nil, skipped, nil
 	}
-	before, err := u.Tree(c.Lang)
+	before, err := treeOf(u, c.Lang)
 	if err != nil {
 		return nil, nil, fmt.Errorf("brace fix: parse as %s: %w", c.Lang, err)
 	}

@@ -7,6 +7,7 @@ package braces
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -193,6 +194,9 @@ func shapeProblem(u *check.Unit, id lang.ID, es check.Edits, before *syntax.Tree
 	out, err := es.Apply(u.Src)
 	if err != nil {
 		return fmt.Sprintf("edit does not apply: %v", err)
+	}
+	if id == lang.TypeScript && strings.HasSuffix(strings.ToLower(u.Path), ".tsx") {
+		id = syntax.TSX // as the tree before was read (treeOf)
 	}
 	t, err := syntax.Parse(u.Ctx, id, out)
 	if err != nil {

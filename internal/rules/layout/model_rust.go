@@ -5,6 +5,7 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layout/rustelse"
 	"github.com/iflint/iflint/internal/rules/layout/rustmacro"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -115,6 +116,21 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 		}
 		if l.kind != lineComment && w > rustfmtMaxWidth {
 			wide = append(wide, l.lead)
+		}
+	}
+	for _, g := range rustelse.Find(m.src, ft) { // rustfmt gives up, or sets the comment at the }'s level
+		if g.Statement {
+			wide = append(wide, g.Else)
+			continue
+		}
+		close := m.lines[m.lineOf(g.Close-1)].col
+		for i := m.lineOf(g.Close-1) + 1; i < len(m.lines) && m.lines[i].start < g.Else; i++ {
+			if l := &m.lines[i]; l.kind == lineComment {
+				l.mode, l.ecol = flagged, close
+				if l.col == close {
+					l.mode = attached
+				}
+			}
 		}
 	}
 	if len(wide) == 0 {
