@@ -317,7 +317,7 @@ func (m *indentModel) clangComment(i int) {
 			m.clangFollow(l, m.lines[j].ecol)
 		}
 		return
-	case bytes.HasPrefix(next, []byte("}")) || accessLabel(next):
+	case bytes.HasPrefix(next, []byte("}")) || cpreproc.AccessLabel(next):
 		return
 	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
 		// Before a case label: with the label when written in its
@@ -339,22 +339,14 @@ func (m *indentModel) clangComment(i int) {
 	}
 }
 
-// accessLabel reports a line that starts with a C++ access specifier.
-func accessLabel(t []byte) bool {
-	for _, w := range []string{"public", "protected", "private"} {
-		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
-			r = bytes.TrimLeft(r, " \t")
-			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
-		}
-	}
-	return false
-}
-
 // starLine reports a block comment's inner line judged by clangStarLines
 // (anchored to the comment's first line).
 func (m *indentModel) starLine(j int) bool {
 	a := m.lines[j].anchor
-	return a >= 0 && m.lines[a].kind == lineComment
+	// Inside the comment, not code whose anchor is the line a comment
+	// starts (a test case's body after a file's opening license block:
+	// the body's anchor is the translation unit's first line).
+	return a >= 0 && a < j && m.lines[a].kind == lineComment && cpreproc.BlockCommentHolds(m.src, m.lines[a].lead, m.lines[j].lead)
 }
 
 // clangLabelled judges the statement after a goto label on a line of

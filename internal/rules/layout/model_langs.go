@@ -200,6 +200,9 @@ var cIndent = &indentLang{
 		"function_definition_header", "field_initializer_list", "new_expression", "lambda_expression",
 		"condition_clause", "for_range_loop", "template_declaration", "base_class_clause", "alias_declaration",
 		"qualified_identifier", "optional_parameter_declaration", "static_assert_declaration", "throw_statement",
+		// A namespace's name on a line of its own (chosen by an #ifdef,
+		// see cpreproc's altBranches), a continuation of its head.
+		"namespace_definition",
 		// A function's later header lines (a C++ constructor's
 		// `: member(x)`, GNU's name under its return type).
 		"function_definition"),
