@@ -405,8 +405,10 @@ func blockAfter(line []byte, n int) int {
 }
 
 // altBranches follows a conditional that stands inside a declaration,
-// after a line that ends with a name (spdlog's `namespace` / `#ifdef
-// SPDLOG_USE_STD_FORMAT` / `std` / `#else` / `fmt` / `#endif` / `{`):
+// after a line that ends with a name or a `)` (spdlog's `namespace` /
+// `#ifdef SPDLOG_USE_STD_FORMAT` / `std` / `#else` / `fmt` / `#endif` /
+// `{`; leveldb's `void Log(...)` / `#if defined(__GNUC__)` /
+// `__attribute__((...))` / `#endif` / `;`):
 // the grammar cannot read directives there, and clang-format formats
 // the code of one branch at a time. The grammar is given the first
 // branch: the directive lines and the other branches are blanked. The
@@ -448,7 +450,7 @@ func (a *altBranches) line(code []byte, prevLast byte) lineAction {
 			}
 			return keep
 		}
-		if prevLast == '_' || prevLast >= 'a' && prevLast <= 'z' || prevLast >= 'A' && prevLast <= 'Z' || prevLast >= '0' && prevLast <= '9' {
+		if wordByte(prevLast) || prevLast == ')' {
 			a.depth = 1
 			return blank
 		}
