@@ -51,6 +51,10 @@ func clangIndentFor(s *clangformat.Style) *indentLang {
 	l := *cIndent
 	r := &clangReading{style: *s, contCols: s.ContinuationIndentWidth, align: s.AlignAfterOpenBracket == "Align"}
 	l.clang = r
+	// A case's statements exactly one level past its label, as
+	// clang-format puts them, not at cIndent's looser continuation
+	// levels (which a label fixed one level out would leave them at).
+	l.caseBody = newSet("case_statement")
 	// Template argument and parameter lists are brackets too: their
 	// wrapped lines align after the `<`.
 	l.pairs = map[string]string{"template_argument_list": "<", "template_parameter_list": "<"}
