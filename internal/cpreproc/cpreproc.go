@@ -330,6 +330,18 @@ func MaskMacros(src []byte, cpp bool) []byte {
 			prevLast = '#'
 		default:
 			flush(code)
+			if k, n := ifMacro(code); n > 0 && bytes.HasPrefix(src[lead:], code[:k+n]) {
+				// `if FMT_CONSTEXPR20 (cond) {`, a macro standing for
+				// `constexpr` or nothing: blanked, so that the grammar
+				// reads the if (it reads `if NAME` as an error and the
+				// block after it as the class's members').
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				for x := lead + k; x < lead+k+n; x++ {
+					out[x] = ' '
+				}
+			}
 			if callConv(src[lead : lead+len(text)]) {
 				if out == nil {
 					out = append([]byte(nil), src...)
@@ -402,6 +414,27 @@ func blockAfter(line []byte, n int) int {
 		return 0
 	}
 	return k
+}
+
+// ifMacro returns, for code starting `if NAME (` or `} else if NAME (`
+// with an upper-case macro name, the name's offset and length (n 0
+// otherwise).
+func ifMacro(code []byte) (k, n int) {
+	if r, ok := bytes.CutPrefix(code, []byte("} else ")); ok {
+		k = len(code) - len(r)
+	}
+	if !bytes.HasPrefix(code[k:], []byte("if ")) {
+		return 0, 0
+	}
+	k += len("if ")
+	n = macroCall(code[k:])
+	if n == 0 || code[k+n-1] == ')' {
+		return 0, 0
+	}
+	if r := bytes.TrimLeft(code[k+n:], " "); len(r) == len(code[k+n:]) || len(r) == 0 || r[0] != '(' {
+		return 0, 0
+	}
+	return k, n
 }
 
 // altBranches follows a conditional that stands inside a declaration,
@@ -670,4 +703,33 @@ func BlockCommentHolds(src []byte, s, off int) bool {
 	}
 	e := bytes.Index(src[s+2:], []byte("*/"))
 	return e >= 0 && s+2+e >= off
+}
+
+// DirectiveLine reports a line starting at offset start of src that is
+// a directive or continues one with a backslash (a directive's or a
+// macro's): such lines may sit at any column.
+func DirectiveLine(src []byte, start int) bool {
+	if bytes.HasPrefix(src[start:], []byte("#")) {
+		return true
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n')
+	if ls <= 0 {
+		return false
+	}
+	prev := bytes.TrimRight(src[:ls], " \t\r")
+	return bytes.HasSuffix(prev, []byte("\\"))
+}
+
+// CommentThenCode reports a line (from its first non-blank) that opens
+// with a block comment closing on it and goes on with code (`/* trace
+// */ LOG_DEBUG,`).
+func CommentThenCode(line []byte) bool {
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	if !bytes.HasPrefix(line, []byte("/*")) {
+		return false
+	}
+	e := bytes.Index(line[2:], []byte("*/"))
+	return e >= 0 && len(bytes.TrimSpace(line[e+4:])) > 0
 }

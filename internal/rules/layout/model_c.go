@@ -78,7 +78,12 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 	starts := b.start(child) == b.start(t)
 	ct := b.typ(child)
 	if !b.spec.body[at] {
-		if v, ok := b.visualCol(o); ok && r.align {
+		v, ok := b.visualCol(o)
+		if !ok && cpreproc.CommentThenCode(b.m.src[b.end(o):]) {
+			// `{/* trace */ LOG_DEBUG,`: clang-format aligns with the comment.
+			v, ok = b.m.colAt(b.end(o)), true
+		}
+		if ok && r.align {
 			l.want, l.visual = []int{v}, true
 			return
 		}
@@ -295,6 +300,9 @@ func (b *treeIndent) clangStarLines(n fn) {
 // the trailing comment above it stays aligned with it.
 func (m *indentModel) clangComment(i int) {
 	l := &m.lines[i]
+	if cpreproc.CommentThenCode(m.src[l.lead:l.end]) {
+		return // laid out as its code (a braced list's element), as the tree judged it
+	}
 	if i > 0 && l.col == m.trailingCommentCol(i-1) {
 		l.ecol = l.col
 		if l.mode == flagged {
