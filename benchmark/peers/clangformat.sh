@@ -12,7 +12,8 @@
 #   git clone <cJSON> REPOS_DIR/cJSON; git clone <zserge/jsmn> REPOS_DIR/jsmn
 #   git clone <h2o/picohttpparser> REPOS_DIR/picohttpparser
 #   git clone <nlohmann/json> REPOS_DIR/json; git clone <fmtlib/fmt> REPOS_DIR/fmt
-#   git clone <gabime/spdlog> REPOS_DIR/spdlog
+#   git clone <gabime/spdlog> REPOS_DIR/spdlog; git clone <google/leveldb> REPOS_DIR/leveldb
+#   git clone <catchorg/Catch2> REPOS_DIR/Catch2
 #   benchmark/peers/clangformat.sh REPOS_DIR [-v]
 #
 # cJSON has no .clang-format: it is compared with LLVM's style at 4
@@ -20,8 +21,11 @@
 # harness formats it with). fmt's .clang-format sets an option newer
 # than clang-format 14 (AlignConsecutiveShortCaseStatements, which
 # aligns what follows a case label's colon): clang-format is given the
-# file's other options, and the rule reads the file itself. Needs
-# clang-format on PATH.
+# file's other options, and the rule reads the file itself.
+# nlohmann/json and Catch2 are not formatted with clang-format (json's
+# CI formats with astyle; clang-format 11, 14 and 15 alike change
+# thousands of their lines), so their rows measure something else than
+# the others: see docs/agreement/layout.md. Needs clang-format on PATH.
 set -eu
 cd "$(dirname "$0")/../.."
 repos=${1:?usage: benchmark/peers/clangformat.sh REPOS_DIR [-v]}
@@ -37,3 +41,5 @@ p="${TMPDIR:-/tmp}/iflint-peers-clangformat"
   -style "{BasedOnStyle: Google, IndentPPDirectives: AfterHash, IndentCaseLabels: false, AlwaysBreakTemplateDeclarations: false, DerivePointerAlignment: false, AllowShortCaseLabelsOnASingleLine: true, QualifierAlignment: Left}" \
   "$repos/fmt"
 "$p" "$@" -spec "cpp;spaces:4" -label "spdlog (C++; its .clang-format)" "$repos/spdlog"
+"$p" "$@" -spec "cpp;spaces:2" -label "leveldb (C++; its .clang-format)" "$repos/leveldb"
+"$p" "$@" -spec "cpp;spaces:4" -label "Catch2 (C++; its .clang-format)" "$repos/Catch2"

@@ -264,6 +264,7 @@ func MaskMacros(src []byte, cpp bool) []byte {
 	type cand struct{ start, end int }   // a macro line's name and arguments
 	var pending *cand
 	pendingLast := byte(0)
+	var alt altBranches
 	flush := func(next []byte) {
 		if pending == nil {
 			return
@@ -306,6 +307,21 @@ func MaskMacros(src []byte, cpp bool) []byte {
 		startsInComment := inComment
 		code, last, stillComment := CodeOf(text, inComment)
 		inComment = stillComment
+		if !startsInComment && len(code) > 0 && (alt.skip || !prevCont && (code[0] == '#' || alt.depth > 0)) {
+			// (A line a backslash continues in a branch left out is
+			// blanked with it.)
+			if alt.skip && prevCont || alt.line(code, prevLast) == blank {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				for x := lead; x < lead+len(text); x++ {
+					out[x] = ' '
+				}
+				prevCont = len(text) > 0 && text[len(text)-1] == '\\'
+				ls = le + 1
+				continue
+			}
+		}
 		switch {
 		case startsInComment || len(code) == 0:
 			// blank, or comment only: neither a macro line nor context
@@ -314,6 +330,24 @@ func MaskMacros(src []byte, cpp bool) []byte {
 			prevLast = '#'
 		default:
 			flush(code)
+			if k, n := ifMacro(code); n > 0 && bytes.HasPrefix(src[lead:], code[:k+n]) {
+				// `if FMT_CONSTEXPR20 (cond) {`, a macro standing for
+				// `constexpr` or nothing: blanked, so that the grammar
+				// reads the if (it reads `if NAME` as an error and the
+				// block after it as the class's members').
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				for x := lead + k; x < lead+k+n; x++ {
+					out[x] = ' '
+				}
+			}
+			if callConv(src[lead : lead+len(text)]) {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				blankCallConv(out[lead : lead+len(text)])
+			}
 			if k := exportMacro(code); k > 0 && bytes.HasPrefix(src[lead:], code[:k]) {
 				// `class FMT_API file {`: the export macro blanked, so
 				// that the grammar reads the class.
@@ -339,6 +373,22 @@ func MaskMacros(src []byte, cpp bool) []byte {
 					out[x] = ' '
 				}
 				prevLast = ':'
+			} else if b := blockAfter(src[lead:le], n); n > 0 && b > 0 && code[n-1] != ')' && !prevCont &&
+				(prevLast == 0 || prevLast == ';' || prevLast == '{' || prevLast == '}' || prevLast == ':') && bytes.HasPrefix(src[lead:], code[:n]) {
+				// `FMT_TRY {` / `SPDLOG_TRY { f(); }`, a macro standing
+				// for `try`: written `{` and blanks, so that the grammar
+				// reads the block as one (it reads `NAME {` as a braced
+				// initializer and the statements in it as errors), and
+				// the line is judged by it; clang-format lays it out as a
+				// block.
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				out[lead] = '{'
+				for x := lead + 1; x <= lead+b; x++ {
+					out[x] = ' '
+				}
+				prevLast = last
 			} else if n > 0 && n == len(code) && !prevCont && bytes.HasPrefix(src[lead:], code[:n]) {
 				pending, pendingLast = &cand{lead, lead + n}, prevLast
 				prevLast = ';' // the statement clang-format reads it as
@@ -351,6 +401,163 @@ func MaskMacros(src []byte, cpp bool) []byte {
 	}
 	flush(nil)
 	return out
+}
+
+// blockAfter returns the offset in line of a `{` that follows the
+// name line[:n] after blanks (`FMT_TRY {`), or 0.
+func blockAfter(line []byte, n int) int {
+	k := n
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	if n == 0 || k == n || k >= len(line) || line[k] != '{' {
+		return 0
+	}
+	return k
+}
+
+// ifMacro returns, for code starting `if NAME (` or `} else if NAME (`
+// with an upper-case macro name, the name's offset and length (n 0
+// otherwise).
+func ifMacro(code []byte) (k, n int) {
+	if r, ok := bytes.CutPrefix(code, []byte("} else ")); ok {
+		k = len(code) - len(r)
+	}
+	if !bytes.HasPrefix(code[k:], []byte("if ")) {
+		return 0, 0
+	}
+	k += len("if ")
+	n = macroCall(code[k:])
+	if n == 0 || code[k+n-1] == ')' {
+		return 0, 0
+	}
+	if r := bytes.TrimLeft(code[k+n:], " "); len(r) == len(code[k+n:]) || len(r) == 0 || r[0] != '(' {
+		return 0, 0
+	}
+	return k, n
+}
+
+// altBranches follows a conditional that stands inside a declaration,
+// after a line that ends with a name or a `)` (spdlog's `namespace` /
+// `#ifdef SPDLOG_USE_STD_FORMAT` / `std` / `#else` / `fmt` / `#endif` /
+// `{`; leveldb's `void Log(...)` / `#if defined(__GNUC__)` /
+// `__attribute__((...))` / `#endif` / `;`):
+// the grammar cannot read directives there, and clang-format formats
+// the code of one branch at a time. The grammar is given the first
+// branch: the directive lines and the other branches are blanked. The
+// directive lines are judged from the text all the same (Directives).
+type altBranches struct {
+	depth int  // conditionals open since the one followed; 0: none followed
+	skip  bool // in a branch after the first
+}
+
+// lineAction is what altBranches does with a line.
+type lineAction uint8
+
+const (
+	keep  lineAction = iota // the line is parsed as written
+	blank                   // the line is blanked for the grammar
+)
+
+// line decides a code line (its code, from its first non-blank) that
+// is a directive or lies inside a followed conditional; prevLast is
+// the last code line's last character.
+func (a *altBranches) line(code []byte, prevLast byte) lineAction {
+	if code[0] != '#' {
+		if a.skip {
+			return blank
+		}
+		return keep
+	}
+	w := bytes.Fields(bytes.TrimLeft(code[1:], " \t"))
+	kw := ""
+	if len(w) > 0 {
+		kw = string(w[0])
+	}
+	switch kw {
+	case "if", "ifdef", "ifndef":
+		if a.depth > 0 {
+			a.depth++
+			if a.skip {
+				return blank
+			}
+			return keep
+		}
+		if wordByte(prevLast) || prevLast == ')' {
+			a.depth = 1
+			return blank
+		}
+	case "else", "elif", "elifdef", "elifndef":
+		if a.depth == 1 {
+			a.skip = true
+			return blank
+		}
+	case "endif":
+		switch a.depth {
+		case 0:
+		case 1:
+			a.depth, a.skip = 0, false
+			return blank
+		default:
+			a.depth--
+		}
+	}
+	if a.skip {
+		return blank
+	}
+	return keep
+}
+
+// callConvs are the Microsoft calling conventions, which the grammar
+// reads only inside a pointer declarator (`int (__stdcall *f)()`), not
+// before a function's name (`extern "C" __declspec(dllimport) int
+// __stdcall IsDebuggerPresent();`, spdlog's msvc_sink.h): there it
+// reads the declaration as a function's head and what follows as its
+// body. Blanked for the grammar, as clang-format reads them as words.
+var callConvs = [][]byte{[]byte("__stdcall"), []byte("__cdecl"), []byte("__fastcall"), []byte("__thiscall"), []byte("__vectorcall")}
+
+// callConv reports a line holding a calling convention's keyword.
+func callConv(line []byte) bool {
+	if !bytes.Contains(line, []byte("call")) && !bytes.Contains(line, []byte("__cdecl")) {
+		return false
+	}
+	for _, c := range callConvs {
+		if wordIndex(line, c) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// blankCallConv blanks the calling conventions' keywords in line.
+func blankCallConv(line []byte) {
+	for _, c := range callConvs {
+		for k := wordIndex(line, c); k >= 0; k = wordIndex(line, c) {
+			for x := k; x < k+len(c); x++ {
+				line[x] = ' '
+			}
+		}
+	}
+}
+
+// wordIndex is the offset of w in line as a whole word, or -1.
+func wordIndex(line, w []byte) int {
+	for off := 0; ; {
+		k := bytes.Index(line[off:], w)
+		if k < 0 {
+			return -1
+		}
+		k += off
+		e := k + len(w)
+		if (k == 0 || !wordByte(line[k-1])) && (e == len(line) || !wordByte(line[e])) {
+			return k
+		}
+		off = e
+	}
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // CodeOf returns a line's code without its comments, the code's last
@@ -475,4 +682,54 @@ func AccessMacro(line []byte) bool {
 	code, _, _ := CodeOf(bytes.TrimRight(line, " \t\r"), false)
 	n := macroCall(code)
 	return n > 6 && n < len(code) && code[n-1] != ')' && bytes.Equal(bytes.TrimLeft(code[n:], " \t"), []byte(":"))
+}
+
+// AccessLabel reports a line that starts with a C++ access specifier.
+func AccessLabel(t []byte) bool {
+	for _, w := range []string{"public", "protected", "private"} {
+		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
+			r = bytes.TrimLeft(r, " \t")
+			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
+		}
+	}
+	return false
+}
+
+// BlockCommentHolds reports whether the block comment starting at
+// offset s of src runs on to offset off.
+func BlockCommentHolds(src []byte, s, off int) bool {
+	if !bytes.HasPrefix(src[s:], []byte("/*")) {
+		return false
+	}
+	e := bytes.Index(src[s+2:], []byte("*/"))
+	return e >= 0 && s+2+e >= off
+}
+
+// DirectiveLine reports a line starting at offset start of src that is
+// a directive or continues one with a backslash (a directive's or a
+// macro's): such lines may sit at any column.
+func DirectiveLine(src []byte, start int) bool {
+	if bytes.HasPrefix(src[start:], []byte("#")) {
+		return true
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n')
+	if ls <= 0 {
+		return false
+	}
+	prev := bytes.TrimRight(src[:ls], " \t\r")
+	return bytes.HasSuffix(prev, []byte("\\"))
+}
+
+// CommentThenCode reports a line (from its first non-blank) that opens
+// with a block comment closing on it and goes on with code (`/* trace
+// */ LOG_DEBUG,`).
+func CommentThenCode(line []byte) bool {
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	if !bytes.HasPrefix(line, []byte("/*")) {
+		return false
+	}
+	e := bytes.Index(line[2:], []byte("*/"))
+	return e >= 0 && len(bytes.TrimSpace(line[e+4:])) > 0
 }

@@ -118,25 +118,39 @@ func compare(repo, p string, c constraint.Constraint, style string, verbose bool
 	}
 	// A finding is the line where a mistake starts, and its fix moves
 	// the lines that stand with it (a case label's statements): iflint
-	// flags a line when a finding starts on it or the composed fixes
-	// change its leading whitespace, as clang-format's edits do.
+	// flags a line when the findings' composed fixes change its leading
+	// whitespace, as clang-format's edits do, or when a finding whose fix
+	// was not made starts on it. (A finding on a line that the composed
+	// fixes leave where it is, a case label one level too deep in a
+	// block whose first line is one level too shallow, is not a change
+	// clang-format makes either.)
 	we := make([]bool, len(judged))
-	for _, f := range r.Findings {
-		if l, _ := u.Position(f.Start); l-1 < len(we) {
+	mark := func(off int) {
+		if l, _ := u.Position(off); l-1 < len(we) {
 			we[l-1] = true
 		}
 	}
 	lines := bytes.SplitAfter(src, []byte("\n"))
+	composed := false
 	if len(r.Findings) > 0 && rule.Compose != nil {
-		if edits, _, err := rule.Compose(u, c, r.Findings); err == nil {
+		if edits, skipped, err := rule.Compose(u, c, r.Findings); err == nil {
 			if fixed, err := edits.Apply(src); err == nil {
+				composed = true
 				after := bytes.SplitAfter(fixed, []byte("\n"))
 				for i := range lines {
 					if i < len(after) && i < len(we) && leadOf(after[i]) != leadOf(lines[i]) {
 						we[i] = true
 					}
 				}
+				for _, sk := range skipped {
+					mark(sk.Start)
+				}
 			}
+		}
+	}
+	if !composed {
+		for _, f := range r.Findings {
+			mark(f.Start)
 		}
 	}
 	for i := range judged {

@@ -195,7 +195,9 @@ func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps lineDeps,
 				mv.Set, mv.Want = true, d.ecol+want-l.ecol
 			}
 			is.Moves = append(is.Moves, mv)
-			last = max(last, d.lead)
+			// A moved line at column 0 is in the finding by its first
+			// byte (its lead is its start, where the extent would end).
+			last = max(last, d.lead, min(d.start+1, d.end))
 		}
 	}
 	if last == l.start {

@@ -51,6 +51,10 @@ func clangIndentFor(s *clangformat.Style) *indentLang {
 	l := *cIndent
 	r := &clangReading{style: *s, contCols: s.ContinuationIndentWidth, align: s.AlignAfterOpenBracket == "Align"}
 	l.clang = r
+	// A case's statements exactly one level past its label, as
+	// clang-format puts them, not at cIndent's looser continuation
+	// levels (which a label fixed one level out would leave them at).
+	l.caseBody = newSet("case_statement")
 	// Template argument and parameter lists are brackets too: their
 	// wrapped lines align after the `<`.
 	l.pairs = map[string]string{"template_argument_list": "<", "template_parameter_list": "<"}
@@ -74,7 +78,12 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 	starts := b.start(child) == b.start(t)
 	ct := b.typ(child)
 	if !b.spec.body[at] {
-		if v, ok := b.visualCol(o); ok && r.align {
+		v, ok := b.visualCol(o)
+		if !ok && cpreproc.CommentThenCode(b.m.src[b.end(o):]) {
+			// `{/* trace */ LOG_DEBUG,`: clang-format aligns with the comment.
+			v, ok = b.m.colAt(b.end(o)), true
+		}
+		if ok && r.align {
 			l.want, l.visual = []int{v}, true
 			return
 		}
@@ -291,6 +300,9 @@ func (b *treeIndent) clangStarLines(n fn) {
 // the trailing comment above it stays aligned with it.
 func (m *indentModel) clangComment(i int) {
 	l := &m.lines[i]
+	if cpreproc.CommentThenCode(m.src[l.lead:l.end]) {
+		return // laid out as its code (a braced list's element), as the tree judged it
+	}
 	if i > 0 && l.col == m.trailingCommentCol(i-1) {
 		l.ecol = l.col
 		if l.mode == flagged {
@@ -317,7 +329,7 @@ func (m *indentModel) clangComment(i int) {
 			m.clangFollow(l, m.lines[j].ecol)
 		}
 		return
-	case bytes.HasPrefix(next, []byte("}")) || accessLabel(next):
+	case bytes.HasPrefix(next, []byte("}")) || cpreproc.AccessLabel(next):
 		return
 	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
 		// Before a case label: with the label when written in its
@@ -339,22 +351,14 @@ func (m *indentModel) clangComment(i int) {
 	}
 }
 
-// accessLabel reports a line that starts with a C++ access specifier.
-func accessLabel(t []byte) bool {
-	for _, w := range []string{"public", "protected", "private"} {
-		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
-			r = bytes.TrimLeft(r, " \t")
-			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
-		}
-	}
-	return false
-}
-
 // starLine reports a block comment's inner line judged by clangStarLines
 // (anchored to the comment's first line).
 func (m *indentModel) starLine(j int) bool {
 	a := m.lines[j].anchor
-	return a >= 0 && m.lines[a].kind == lineComment
+	// Inside the comment, not code whose anchor is the line a comment
+	// starts (a test case's body after a file's opening license block:
+	// the body's anchor is the translation unit's first line).
+	return a >= 0 && a < j && m.lines[a].kind == lineComment && cpreproc.BlockCommentHolds(m.src, m.lines[a].lead, m.lines[j].lead)
 }
 
 // clangLabelled judges the statement after a goto label on a line of

@@ -191,6 +191,18 @@ func (b *treeIndent) macroHeader(c fn) bool {
 	return next >= 0 && b.typ(next) == "compound_statement"
 }
 
+// stmtStart is where statement n starts as a formatter counts its
+// level: a C++ function-try-block (`f(...) try` / `: x(y) {` / `} catch
+// (...) {`) from its function's first line, where clang-format puts the
+// `} catch` and counts the handlers' bodies from, not from the `try` at
+// the end of the declarator's last line.
+func (b *treeIndent) stmtStart(n fn) int {
+	if p := b.f[n].Parent; p >= 0 && b.f[n].Type == "try_statement" && b.f[p].Type == "function_definition" {
+		return b.f[p].Start
+	}
+	return b.f[n].Start
+}
+
 // braceBalance is the number of "{" tokens in n's subtree less the
 // number of "}" tokens.
 func (b *treeIndent) braceBalance(n fn) int {
@@ -304,8 +316,8 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 			if b.start(o) < b.start(t) && ol < i {
 				base := ol
 				if spec.body[at] && k > 0 && m.lines[ol].lead != b.start(o) {
-					if p := stack[k-1]; b.bracketIndex(p) < 0 && m.lineOf(b.start(p)) < ol {
-						base = m.lineOf(b.start(p))
+					if p := stack[k-1]; b.bracketIndex(p) < 0 && m.lineOf(b.stmtStart(p)) < ol {
+						base = m.lineOf(b.stmtStart(p))
 					}
 				}
 				bc := m.lines[base].col
@@ -379,8 +391,8 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 				}
 				return
 			}
-		} else if spec.cont[at] && m.lineOf(b.start(a)) < i {
-			base := m.lineOf(b.start(a))
+		} else if spec.cont[at] && m.lineOf(b.stmtStart(a)) < i {
+			base := m.lineOf(b.stmtStart(a))
 			bc := m.lines[base].col
 			l.anchor = base
 			l.cont = !spec.stmt[at]
