@@ -117,6 +117,7 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 	depth, paren := 0, 0
 	prevEnds := true // the directive's head ends where the body starts
 	prevString := false
+	prevMacro := false // the line before holds only a macro call
 	// The open braces, true for a namespace's (`namespace fmt {`), which
 	// clang-format does not indent (NamespaceIndentation None).
 	var opened []bool
@@ -133,7 +134,10 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 			switch {
 			case len(text) == 0:
 				bl.Skip = true
-			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")):
+			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")) &&
+				!(prevMacro && bytes.IndexByte([]byte(".,)?:+-=|&<>"), text[0]) >= 0):
+				// (A macro call continued by an operator, `X(a)` / `: f()`,
+				// is an expression, as MaskMacros reads it.)
 				bl.Depth = d
 			case prevString && text[0] == '"':
 				bl.Piece = true // adjacent string literals, one a line
@@ -167,9 +171,13 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 		}
 		if i > first && len(text) > 0 {
 			c := text[len(text)-1]
-			prevEnds = c == ';' || c == '{' || c == '}' || c == ':'
+			// A line holding only an upper-case macro call (`PARSE_INT(&x,
+			// 10)`, no semicolon) ends too: clang-format reads it as a
+			// line of its own, as MaskMacros does outside macro bodies.
+			prevMacro = paren == 0 && macroCall(text) == len(text)
+			prevEnds = c == ';' || c == '{' || c == '}' || c == ':' || prevMacro
 		} else if i == first && len(text) > 0 {
-			prevEnds = false // `#define X a +` continues an expression
+			prevEnds, prevMacro = false, false // `#define X a +` continues an expression
 		}
 	}
 	return out, true
@@ -312,6 +320,12 @@ func MaskMacros(src []byte, cpp bool) []byte {
 		case prevCont || code[0] == '#':
 			flush([]byte("#"))
 			prevLast = '#'
+			commentMarksInStrings(text, startsInComment, func(k int) {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				out[lead+k] = '_'
+			})
 		default:
 			flush(code)
 			if k := exportMacro(code); k > 0 && bytes.HasPrefix(src[lead:], code[:k]) {
@@ -351,6 +365,45 @@ func MaskMacros(src []byte, cpp bool) []byte {
 	}
 	flush(nil)
 	return out
+}
+
+// commentMarksInStrings calls mark with the offset in t, a directive's
+// line (inComment: it starts inside a block comment), of the `/` of
+// each `/*` or `*/` inside a string or character literal. The grammar
+// reads a #define's value as one token that stops at `/*`, even in a
+// string (`"Accept: */*"`), and takes the rest of the body, up to the
+// next `*/`, for a comment: the variant writes those slashes `_`.
+func commentMarksInStrings(t []byte, inComment bool, mark func(k int)) {
+	for i := 0; i < len(t); i++ {
+		if inComment {
+			e := bytes.Index(t[i:], []byte("*/"))
+			if e < 0 {
+				return
+			}
+			i += e + 1
+			inComment = false
+			continue
+		}
+		switch c := t[i]; {
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			return
+		case c == '/' && i+1 < len(t) && t[i+1] == '*':
+			inComment = true
+			i++
+		case c == '"' || c == '\'':
+			j := i + 1
+			for ; j < len(t) && t[j] != c; j++ {
+				if t[j] == '\\' {
+					j++
+					continue
+				}
+				if t[j] == '/' && (j+1 < len(t) && t[j+1] == '*' || t[j-1] == '*' && j-1 > i) {
+					mark(j)
+				}
+			}
+			i = j
+		}
+	}
 }
 
 // CodeOf returns a line's code without its comments, the code's last

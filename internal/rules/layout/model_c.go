@@ -95,14 +95,19 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 				l.want = append(l.want, v)
 			}
 		}
-		if len(l.want) > 1 {
-			return
-		}
 		ol := b.m.lines[b.m.lineOf(b.start(o))]
 		if t := b.m.src[ol.lead:ol.end]; bytes.HasPrefix(t, []byte(": ")) || bytes.HasPrefix(t, []byte(", ")) {
-			// A constructor's initializer (`: member_(` / `x)`): from
-			// the initializer's own column.
-			l.want = []int{bc + 2 + r.contCols}
+			// A constructor's initializer (`: member_(` / `x)`, `:
+			// base(f<T>(` / `x)`): from the initializer's own column,
+			// not the line's.
+			for k, w := range l.want {
+				if w == bc+r.contCols {
+					l.want[k] = bc + 2 + r.contCols
+				}
+			}
+			return
+		}
+		if len(l.want) > 1 {
 			return
 		}
 		if bytes.HasPrefix(b.m.src[ol.lead:ol.end], []byte("return ")) {
@@ -430,6 +435,22 @@ func (b *treeIndent) benignError(n fn) bool {
 	return true
 }
 
+// benignMissing reports a name the parser supplied inside a node on one
+// line, which leaves the structure whole: tree-sitter-cpp reads an
+// unnamed parameter's default `const T& = {}` as a compound literal
+// whose type is missing. Under a clang-format style only.
+func (b *treeIndent) benignMissing(n fn) bool {
+	if b.spec.clang == nil {
+		return false
+	}
+	x := b.f[n]
+	if !x.Missing || x.Parent < 0 || x.Type != "identifier" && x.Type != "type_identifier" {
+		return false
+	}
+	p := b.f[x.Parent]
+	return b.m.lineOf(p.Start) == b.m.lineOf(max(p.Start, p.End-1))
+}
+
 // afterExternBlock is BraceWrapping's AfterExternBlock as clang-format
 // expands BreakBeforeBraces: set by Allman, GNU, Mozilla and
 // Whitesmiths, and under Custom as written.
@@ -594,6 +615,10 @@ func (b *treeIndent) topItems() []fn {
 		for c := b.f[n].First; c >= 0; c = b.f[c].Next {
 			t := b.typ(c)
 			switch {
+			case b.openedError(c):
+				b.opened[c] = true
+				add(c)
+				continue
 			case b.spec.transparent[t] && !b.f[c].Error,
 				(t == "namespace_definition" || t == "linkage_specification" || t == "declaration_list") && b.hasErr[c] && !b.f[c].Error,
 				b.spec.clang != nil && clangOpened[t] && b.hasErr[c] && !b.f[c].Error:
@@ -605,6 +630,40 @@ func (b *treeIndent) topItems() []fn {
 	}
 	add(0)
 	return out
+}
+
+// openedError reports an ERROR node that is a conditional the grammar
+// could not close (`#ifndef GUARD_H_` ... `#endif` around a file with a
+// stray brace in it), under a clang-format style: its children are the
+// file's declarations, judged as the top level's are (topItems), where
+// the error alone would leave every line of the file to the unit.
+func (b *treeIndent) openedError(n fn) bool {
+	x := b.f[n]
+	if b.spec.clang == nil || !x.Error || x.First < 0 {
+		return false
+	}
+	switch b.typ(x.First) {
+	case "#if", "#ifdef", "#ifndef":
+		return true
+	}
+	return false
+}
+
+// strayItem reports an item of an opened ERROR (openedError) that the
+// parser could not place: a bare token (`class`, the `{` of a class
+// whose body it lost), not the conditional's own line nor a `;`, or a
+// namespace read as something else (`namespace detail {` as a
+// function's head, in its recovery). It is judged as an error is, and
+// a `{` keeps what follows unjudged until the braces balance.
+func (b *treeIndent) strayItem(c fn) bool {
+	x := b.f[c]
+	switch {
+	case x.Parent < 0 || !b.opened[x.Parent] || isCommentType(x.Type) || x.Type == ";":
+		return false
+	case x.First >= 0:
+		return x.Type != "namespace_definition" && b.typ(x.First) != "namespace" && bytes.HasPrefix(b.m.src[x.Start:x.End], []byte("namespace "))
+	}
+	return b.m.lineOf(x.Start) != b.m.lineOf(b.start(x.Parent))
 }
 
 // childOfType is n's first child of type t, or -1.
