@@ -183,6 +183,75 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 	return out, true
 }
 
+// MacroSource returns the body of the #define on lines first..last of
+// src as code the grammar reads on its own, line for line and column
+// for column: the head's line is a `{` at column col (the level
+// clang-format formats the body one IndentWidth past), a last line
+// `}` under it closes it, each line's `\` is blanked, and a stringized
+// parameter (`#x`) is a string literal of its width (`""`, `"ab"`). Nil
+// when the head holds part of the body or a `##` stands apart from
+// names.
+func MacroSource(src []byte, lines []Line, first, last, col int) []byte {
+	if len(macroValue(bytes.TrimRight(src[lines[first].Lead:lines[first].End], " \t\\"))) > 0 {
+		return nil
+	}
+	out := append(bytes.Repeat([]byte(" "), col), '{', '\n')
+	for i := first + 1; i <= last; i++ {
+		start := bytes.LastIndexByte(src[:lines[i].Lead], '\n') + 1
+		t := bytes.TrimRight(src[start:lines[i].End], " \t\r")
+		t = append([]byte(nil), bytes.TrimRight(bytes.TrimSuffix(t, []byte("\\")), " \t")...)
+		if !stringize(t) {
+			return nil
+		}
+		out = append(append(out, t...), '\n')
+	}
+	return append(append(out, bytes.Repeat([]byte(" "), col)...), '}', '\n')
+}
+
+// stringize rewrites, in place, the line t of a macro body's `#x` as a
+// string literal of the same width and `a##b` as `a__b`, outside
+// strings and comments; false for a `##` with a blank beside it.
+func stringize(t []byte) bool {
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+	}
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			return true
+		case c == '/' && i+1 < len(t) && t[i+1] == '*':
+			e := bytes.Index(t[i+2:], []byte("*/"))
+			if e < 0 {
+				return true
+			}
+			i += e + 3
+		case c == '"' || c == '\'':
+			for i++; i < len(t) && t[i] != c; i++ {
+				if t[i] == '\\' {
+					i++
+				}
+			}
+		case c == '#' && i+1 < len(t) && t[i+1] == '#':
+			if i == 0 || i+2 >= len(t) || !word(t[i-1]) || !word(t[i+2]) {
+				return false
+			}
+			t[i], t[i+1] = '_', '_'
+			i++
+		case c == '#':
+			j := i + 1
+			for j < len(t) && word(t[j]) {
+				j++
+			}
+			if j == i+1 {
+				return false
+			}
+			t[i], t[j-1] = '"', '"'
+			i = j - 1
+		}
+	}
+	return true
+}
+
 // macroValue is what follows a #define line's name and parameters.
 func macroValue(line []byte) []byte {
 	k := bytes.Index(line, []byte("define"))
@@ -528,4 +597,15 @@ func AccessMacro(line []byte) bool {
 	code, _, _ := CodeOf(bytes.TrimRight(line, " \t\r"), false)
 	n := macroCall(code)
 	return n > 6 && n < len(code) && code[n-1] != ')' && bytes.Equal(bytes.TrimLeft(code[n:], " \t"), []byte(":"))
+}
+
+// AccessLabel reports a line that starts with a C++ access specifier.
+func AccessLabel(t []byte) bool {
+	for _, w := range []string{"public", "protected", "private"} {
+		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
+			r = bytes.TrimLeft(r, " \t")
+			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
+		}
+	}
+	return false
 }

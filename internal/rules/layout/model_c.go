@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/cpreproc"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
 
 	"github.com/iflint/iflint/internal/clangformat"
 )
@@ -44,6 +47,21 @@ type clangReading struct {
 	// contCols is ContinuationIndentWidth, in columns.
 	contCols int
 	align    bool // AlignAfterOpenBracket Align
+	// parse reads a macro body as code (clangMacroCode); nil: not read.
+	parse func(src []byte) *syntax.FlatTree
+}
+
+// macroParser parses a macro body of u (cpreproc.MacroSource) with the
+// grammar of id; nil when the grammar cannot.
+func macroParser(u *check.Unit, id lang.ID) func([]byte) *syntax.FlatTree {
+	return func(src []byte) *syntax.FlatTree {
+		t, err := syntax.Parse(u.Ctx, id, src)
+		if err != nil {
+			return nil
+		}
+		defer t.Close()
+		return syntax.NewFlatTree(t.Root())
+	}
 }
 
 // clangIndentFor is cIndent under the style s.
@@ -127,7 +145,7 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 			// extern "C" { ... }: IndentExternBlock's default,
 			// AfterExternBlock, indents it when the brace breaks.
 			l.want = []int{bc}
-			if r.afterExternBlock() {
+			if r.style.AfterExternBlock() {
 				l.want = []int{bc + u}
 			}
 			return
@@ -241,6 +259,7 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 	}
 	last := m.lineOf(max(b.start(n), b.end(n)-1))
 	body, _ := cpreproc.MacroBody(m.src, lines, first, last)
+	code := b.clangMacroCode(body, lines, first, last, ppCol)
 	for k, bl := range body {
 		i := first + 1 + k
 		l := &m.lines[i]
@@ -248,6 +267,13 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 			continue
 		}
 		switch {
+		case bl.Skip && code != nil && code.lines[k+1].kind == lineCode && code.lines[k+1].anchor >= 0 && m.src[l.lead] != '"':
+			// A continuation the text alone cannot place, as the body
+			// read as code places it (line 0 of code is the head's). Not
+			// a string: after `#x`, which clang-format does not join to
+			// it, it is a continuation, not a piece under `#x`.
+			c := code.lines[k+1]
+			l.kind, l.anchor, l.want, l.free, l.cont, l.visual, l.atLeast = lineCode, first+c.anchor, c.want, c.free, c.cont, c.visual, c.atLeast
 		case bl.Skip:
 			l.kind = lineSkip
 		case bl.Piece && m.lines[i-1].kind == lineCode:
@@ -255,9 +281,40 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 		case bl.Piece:
 			l.kind = lineSkip
 		default:
-			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{ppCol + m.unitCols*(1+bl.Depth)}, false, false
+			w := ppCol + m.unitCols*(1+bl.Depth)
+			if cpreproc.AccessLabel(m.src[l.lead:l.end]) {
+				// A class's `public:` in the body, at AccessModifierOffset
+				// from its members, as outside macros (clangBracket).
+				w = max(w-m.unitCols, w+b.spec.clang.style.AccessModifierOffset)
+			}
+			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{w}, false, false
 		}
 	}
+}
+
+// clangMacroCode is the model of the #define body on lines first..last
+// read as code (cpreproc.MacroSource), when body leaves a line of it to
+// be skipped and the grammar reads it; nil otherwise.
+func (b *treeIndent) clangMacroCode(body []cpreproc.BodyLine, lines []cpreproc.Line, first, last, ppCol int) *indentModel {
+	parse := b.spec.clang.parse
+	skips := false
+	for k, bl := range body {
+		l := b.m.lines[first+1+k]
+		skips = skips || bl.Skip && l.lead < l.end && l.kind != lineUnit
+	}
+	if !skips || parse == nil || len(body) != last-first {
+		return nil
+	}
+	src := cpreproc.MacroSource(b.m.src, lines, first, last, ppCol)
+	if src == nil {
+		return nil
+	}
+	b.m.meter.Add(len(src))
+	ft := parse(src)
+	if ft == nil {
+		return nil
+	}
+	return buildIndentModel(src, ft, b.spec, b.m.tabWidth, b.m.unitCols, b.m.meter)
 }
 
 // clangStarLines judges the inner lines of a block comment that starts
@@ -322,7 +379,7 @@ func (m *indentModel) clangComment(i int) {
 			m.clangFollow(l, m.lines[j].ecol)
 		}
 		return
-	case bytes.HasPrefix(next, []byte("}")) || accessLabel(next):
+	case bytes.HasPrefix(next, []byte("}")) || cpreproc.AccessLabel(next):
 		return
 	case m.opensCaseBody(j) || bytes.HasPrefix(next, []byte("case ")) || bytes.HasPrefix(next, []byte("default:")):
 		// Before a case label: with the label when written in its
@@ -342,17 +399,6 @@ func (m *indentModel) clangComment(i int) {
 	} else {
 		l.mode, l.ecol = flagged, e
 	}
-}
-
-// accessLabel reports a line that starts with a C++ access specifier.
-func accessLabel(t []byte) bool {
-	for _, w := range []string{"public", "protected", "private"} {
-		if r, ok := bytes.CutPrefix(t, []byte(w)); ok {
-			r = bytes.TrimLeft(r, " \t")
-			return bytes.HasPrefix(r, []byte(":")) && !bytes.HasPrefix(r, []byte("::"))
-		}
-	}
-	return false
 }
 
 // starLine reports a block comment's inner line judged by clangStarLines
@@ -451,20 +497,6 @@ func (b *treeIndent) benignMissing(n fn) bool {
 	return b.m.lineOf(p.Start) == b.m.lineOf(max(p.Start, p.End-1))
 }
 
-// afterExternBlock is BraceWrapping's AfterExternBlock as clang-format
-// expands BreakBeforeBraces: set by Allman, GNU, Mozilla and
-// Whitesmiths, and under Custom as written.
-func (r *clangReading) afterExternBlock() bool {
-	switch r.style.BreakBeforeBraces {
-	case "Allman", "GNU", "Mozilla", "Whitesmiths":
-		return true
-	case "Custom":
-		v := strings.ToLower(r.style.BraceWrapping["AfterExternBlock"])
-		return v == "true"
-	}
-	return false
-}
-
 // clangBody sets the columns clang-format gives some continued lines,
 // and reports whether it did: a braceless body of an if, else, for or
 // while on a line of its own, exactly one IndentWidth past its header's
@@ -502,9 +534,24 @@ func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int)
 		}
 		return false
 	case "binary_expression", "comma_expression":
+		if r.style.AlignOperands == "DontAlign" {
+			return false
+		}
+		if ct == "<<" {
+			// A stream chain (`out << a` / `<< b`): each `<<` under the
+			// first, when that one is on the chain's first line.
+			h := a
+			for k := b.f[h].First; k >= 0 && b.typ(k) == "binary_expression" && b.f[k].Next >= 0 && b.typ(b.f[k].Next) == "<<"; k = b.f[h].First {
+				h = k
+			}
+			if op := b.f[h].First; op >= 0 && b.f[op].Next >= 0 && b.m.lineOf(b.start(b.f[op].Next)) == b.m.lineOf(b.start(h)) {
+				l.want = []int{b.m.colAt(b.start(b.f[op].Next))}
+				return true
+			}
+		}
 		// AlignOperands: a wrapped operand under the first, unless the
-		// line starts with an operator (`<<` chains align otherwise).
-		if r.style.AlignOperands == "DontAlign" || bytes.IndexByte([]byte("<>+-*/%&|^=!?:,."), b.m.src[b.start(child)]) >= 0 {
+		// line starts with an operator.
+		if bytes.IndexByte([]byte("<>+-*/%&|^=!?:,."), b.m.src[b.start(child)]) >= 0 {
 			return false
 		}
 		// Or one ContinuationIndentWidth deeper, where the break is in
