@@ -332,3 +332,17 @@ func (f *flag) UnmarshalYAML(v *yaml.Node) error {
 	*f = flag(x)
 	return nil
 }
+
+// AfterExternBlock is BraceWrapping's AfterExternBlock as clang-format
+// expands BreakBeforeBraces: set by Allman, GNU, Mozilla and
+// Whitesmiths, and under Custom as written.
+func (s Style) AfterExternBlock() bool {
+	switch s.BreakBeforeBraces {
+	case "Allman", "GNU", "Mozilla", "Whitesmiths":
+		return true
+	case "Custom":
+		v := strings.ToLower(s.BraceWrapping["AfterExternBlock"])
+		return v == "true"
+	}
+	return false
+}

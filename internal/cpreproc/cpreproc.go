@@ -117,6 +117,7 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 	depth, paren := 0, 0
 	prevEnds := true // the directive's head ends where the body starts
 	prevString := false
+	prevMacro := false // the line before holds only a macro call
 	// The open braces, true for a namespace's (`namespace fmt {`), which
 	// clang-format does not indent (NamespaceIndentation None).
 	var opened []bool
@@ -133,7 +134,10 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 			switch {
 			case len(text) == 0:
 				bl.Skip = true
-			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")):
+			case paren == 0 && prevEnds && d >= 0 && !bytes.HasPrefix(text, []byte("#")) &&
+				!(prevMacro && bytes.IndexByte([]byte(".,)?:+-=|&<>"), text[0]) >= 0):
+				// (A macro call continued by an operator, `X(a)` / `: f()`,
+				// is an expression, as MaskMacros reads it.)
 				bl.Depth = d
 			case prevString && text[0] == '"':
 				bl.Piece = true // adjacent string literals, one a line
@@ -167,12 +171,85 @@ func MacroBody(src []byte, lines []Line, first, last int) (out []BodyLine, done 
 		}
 		if i > first && len(text) > 0 {
 			c := text[len(text)-1]
-			prevEnds = c == ';' || c == '{' || c == '}' || c == ':'
+			// A line holding only an upper-case macro call (`PARSE_INT(&x,
+			// 10)`, no semicolon) ends too: clang-format reads it as a
+			// line of its own, as MaskMacros does outside macro bodies.
+			prevMacro = paren == 0 && macroCall(text) == len(text)
+			prevEnds = c == ';' || c == '{' || c == '}' || c == ':' || prevMacro
 		} else if i == first && len(text) > 0 {
-			prevEnds = false // `#define X a +` continues an expression
+			prevEnds, prevMacro = false, false // `#define X a +` continues an expression
 		}
 	}
 	return out, true
+}
+
+// MacroSource returns the body of the #define on lines first..last of
+// src as code the grammar reads on its own, line for line and column
+// for column: the head's line is a `{` at column col (the level
+// clang-format formats the body one IndentWidth past), a last line
+// `}` under it closes it, each line's `\` is blanked, and a stringized
+// parameter (`#x`) is a string literal of its width (`""`, `"ab"`). Nil
+// when the head holds part of the body or a `##` stands apart from
+// names.
+func MacroSource(src []byte, lines []Line, first, last, col int) []byte {
+	if len(macroValue(bytes.TrimRight(src[lines[first].Lead:lines[first].End], " \t\\"))) > 0 {
+		return nil
+	}
+	out := append(bytes.Repeat([]byte(" "), col), '{', '\n')
+	for i := first + 1; i <= last; i++ {
+		start := bytes.LastIndexByte(src[:lines[i].Lead], '\n') + 1
+		t := bytes.TrimRight(src[start:lines[i].End], " \t\r")
+		t = append([]byte(nil), bytes.TrimRight(bytes.TrimSuffix(t, []byte("\\")), " \t")...)
+		if !stringize(t) {
+			return nil
+		}
+		out = append(append(out, t...), '\n')
+	}
+	return append(append(out, bytes.Repeat([]byte(" "), col)...), '}', '\n')
+}
+
+// stringize rewrites, in place, the line t of a macro body's `#x` as a
+// string literal of the same width and `a##b` as `a__b`, outside
+// strings and comments; false for a `##` with a blank beside it.
+func stringize(t []byte) bool {
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+	}
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			return true
+		case c == '/' && i+1 < len(t) && t[i+1] == '*':
+			e := bytes.Index(t[i+2:], []byte("*/"))
+			if e < 0 {
+				return true
+			}
+			i += e + 3
+		case c == '"' || c == '\'':
+			for i++; i < len(t) && t[i] != c; i++ {
+				if t[i] == '\\' {
+					i++
+				}
+			}
+		case c == '#' && i+1 < len(t) && t[i+1] == '#':
+			if i == 0 || i+2 >= len(t) || !word(t[i-1]) || !word(t[i+2]) {
+				return false
+			}
+			t[i], t[i+1] = '_', '_'
+			i++
+		case c == '#':
+			j := i + 1
+			for j < len(t) && word(t[j]) {
+				j++
+			}
+			if j == i+1 {
+				return false
+			}
+			t[i], t[j-1] = '"', '"'
+			i = j - 1
+		}
+	}
+	return true
 }
 
 // macroValue is what follows a #define line's name and parameters.
@@ -328,6 +405,12 @@ func MaskMacros(src []byte, cpp bool) []byte {
 		case prevCont || code[0] == '#':
 			flush([]byte("#"))
 			prevLast = '#'
+			commentMarksInStrings(text, startsInComment, func(k int) {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				out[lead+k] = '_'
+			})
 		default:
 			flush(code)
 			if k, n := ifMacro(code); n > 0 && bytes.HasPrefix(src[lead:], code[:k+n]) {
@@ -536,6 +619,45 @@ func blankCallConv(line []byte) {
 			for x := k; x < k+len(c); x++ {
 				line[x] = ' '
 			}
+		}
+	}
+}
+
+// commentMarksInStrings calls mark with the offset in t, a directive's
+// line (inComment: it starts inside a block comment), of the `/` of
+// each `/*` or `*/` inside a string or character literal. The grammar
+// reads a #define's value as one token that stops at `/*`, even in a
+// string (`"Accept: */*"`), and takes the rest of the body, up to the
+// next `*/`, for a comment: the variant writes those slashes `_`.
+func commentMarksInStrings(t []byte, inComment bool, mark func(k int)) {
+	for i := 0; i < len(t); i++ {
+		if inComment {
+			e := bytes.Index(t[i:], []byte("*/"))
+			if e < 0 {
+				return
+			}
+			i += e + 1
+			inComment = false
+			continue
+		}
+		switch c := t[i]; {
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			return
+		case c == '/' && i+1 < len(t) && t[i+1] == '*':
+			inComment = true
+			i++
+		case c == '"' || c == '\'':
+			j := i + 1
+			for ; j < len(t) && t[j] != c; j++ {
+				if t[j] == '\\' {
+					j++
+					continue
+				}
+				if t[j] == '/' && (j+1 < len(t) && t[j+1] == '*' || t[j-1] == '*' && j-1 > i) {
+					mark(j)
+				}
+			}
+			i = j
 		}
 	}
 }

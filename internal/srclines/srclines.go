@@ -93,3 +93,17 @@ func Break(src []byte) string {
 	}
 	return "\n"
 }
+
+// Width is the width of a line as rustfmt counts it: characters,
+// a tab counting tabWidth.
+func Width(line []byte, tabWidth int) int {
+	w := 0
+	for _, r := range string(line) {
+		if r == '\t' {
+			w += tabWidth
+		} else {
+			w++
+		}
+	}
+	return w
+}

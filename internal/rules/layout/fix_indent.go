@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"github.com/iflint/iflint/internal/rules/layoutview"
 	"slices"
 
 	"github.com/iflint/iflint/internal/check"
@@ -47,7 +48,7 @@ func indentEdits(src []byte, fixes []*layoutFix, m *work.Meter) (check.Edits, []
 			lf := get(mv.Line, mv.Start, mv.End, mv.Col, fx.tabWidth, fx.tabs)
 			if mv.Set {
 				if !lf.set {
-					lf.target, lf.set = renderLead(mv.Want, fx.tabWidth, fx.tabs), true
+					lf.target, lf.set = layoutview.RenderLead(mv.Want, fx.tabWidth, fx.tabs), true
 				}
 				continue
 			}
@@ -76,7 +77,7 @@ func indentEdits(src []byte, fixes []*layoutFix, m *work.Meter) (check.Edits, []
 				skipped = append(skipped, check.Skipped{Start: lf.start, End: lf.end, Reason: "moving its block would take this line left of column 0"})
 				continue
 			}
-			lead = renderLead(col, lf.tw, lf.tabs)
+			lead = layoutview.RenderLead(col, lf.tw, lf.tabs)
 		}
 		if lead != string(src[lf.start:lf.end]) {
 			edits = append(edits, check.Edit{Start: lf.start, End: lf.end, New: lead})

@@ -33,6 +33,7 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 	spec := indentLangs[c.Lang]
 	if (c.Lang == lang.C || c.Lang == lang.CPP) && in.Clang != nil {
 		spec = clangIndentFor(in.Clang)
+		spec.clang.parse = macroParser(u, c.Lang)
 	}
 	if spec == nil {
 		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
@@ -72,19 +73,6 @@ func unitOnlyNote(u *check.Unit, c constraint.Constraint) string {
 	return fmt.Sprintf("; %s in code the grammar cannot parse (from line %d) judged by the unit alone", layoutview.Plural(v.lines, "line"), v.first)
 }
 
-// renderLead is the leading whitespace of col columns in the unit:
-// spaces, or tabs and (for a visual alignment) fewer than a tab's width
-// of spaces.
-func renderLead(col, tw int, tabs bool) string {
-	if col <= 0 {
-		return ""
-	}
-	if !tabs {
-		return strings.Repeat(" ", col)
-	}
-	return strings.Repeat("\t", col/tw) + strings.Repeat(" ", col%tw)
-}
-
 // modelIssues turns the model's rejected lines into issues.
 func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIssue {
 	deps := m.dependents(python)
@@ -97,7 +85,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 			// A tab in a comment's inner line: checkstyle's
 			// FileTabCharacter reports every such line, and the fix
 			// writes the same column in spaces.
-			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(l.col, m.tabWidth, false),
+			out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: layoutview.RenderLead(l.col, m.tabWidth, false),
 				TabWidth: m.tabWidth, KeepsColumn: true,
 				Finding: check.Finding{Start: l.start, End: l.lead, Message: "line inside a comment indented with a tab, expected spaces"}})
 			continue
@@ -123,13 +111,13 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 					msg = fmt.Sprintf("line indented with a tab, expected %s per level", layoutview.Plural(in.Width, "space"))
 				}
 				col := l.col
-				out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, m.tabWidth, in.Tabs),
+				out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: layoutview.RenderLead(col, m.tabWidth, in.Tabs),
 					TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: true,
 					Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg + " (in code the grammar cannot parse)"}})
 			}
 			continue
 		}
-		unitBad := in.Tabs && lead != renderLead(l.col, m.tabWidth, true) || !in.Tabs && strings.Contains(lead, "\t")
+		unitBad := in.Tabs && lead != layoutview.RenderLead(l.col, m.tabWidth, true) || !in.Tabs && strings.Contains(lead, "\t")
 		depthBad := !m.accepts(i)
 		if !unitBad && !depthBad {
 			continue
@@ -139,7 +127,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 			want = l.ecol
 		}
 		is := m.issueAt(i, want, in, deps, python, tied)
-		is.Message = indentMessage(lead, l, want, in, depthBad)
+		is.Message = layoutview.IndentMessage(lead, l.col, want, l.kind == lineComment, l.visual, in, depthBad)
 		out = append(out, is)
 	}
 	return out
@@ -151,7 +139,7 @@ func modelIssues(m *indentModel, in *constraint.Indent, python bool) []layoutIss
 // move with its first; tied records them.
 func (m *indentModel) issueAt(i, want int, in *constraint.Indent, deps lineDeps, python bool, tied map[int]int) layoutIssue {
 	l := &m.lines[i]
-	is := layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(want, m.tabWidth, in.Tabs),
+	is := layoutIssue{Kind: indentIssue, Line: i, Lead: layoutview.RenderLead(want, m.tabWidth, in.Tabs),
 		Shift: want - l.col, TabWidth: m.tabWidth, Tabs: in.Tabs, KeepsColumn: want == l.col}
 	moved := deps.of(i)
 	if python && is.Shift != 0 && l.kind == lineCode && l.anchor >= 0 && !l.visual && !m.continuation(i) {
@@ -213,43 +201,6 @@ func (m *indentModel) continuation(i int) bool {
 	return m.lines[i].cont
 }
 
-// indentMessage says what is wrong with a line's leading blanks.
-func indentMessage(lead string, l *indentLine, want int, in *constraint.Indent, depthBad bool) string {
-	what := "line"
-	if l.kind == lineComment {
-		what = "comment line"
-	}
-	if in.Tabs {
-		if strings.Contains(lead, " ") && !l.visual {
-			if depthBad {
-				return fmt.Sprintf("%s indented with spaces, expected %s", what, tabsCount(want, in))
-			}
-			return what + " indented with spaces, expected tabs"
-		}
-		got := tabsCount(l.col, in)
-		return fmt.Sprintf("%s indented with %s, expected %s%s", what, got, tabsCount(want, in), visualNote(l))
-	}
-	if strings.Contains(lead, "\t") {
-		return fmt.Sprintf("%s indented with a tab, expected %s", what, layoutview.Plural(want, "space"))
-	}
-	return fmt.Sprintf("%s indented with %s, expected %d%s", what, layoutview.Plural(l.col, "space"), want, visualNote(l))
-}
-
-func visualNote(l *indentLine) string {
-	if l.visual {
-		return " (aligned with the opening bracket)"
-	}
-	return ""
-}
-
-func tabsCount(col int, in *constraint.Indent) string {
-	n, r := col/4, col%4
-	if r != 0 {
-		return fmt.Sprintf("%s and %s", layoutview.Plural(n, "tab"), layoutview.Plural(r, "space"))
-	}
-	return layoutview.Plural(n, "tab")
-}
-
 // unitOnlyIssues judges languages without a tree model by their unit
 // alone: tabs, or a multiple of the width, outside strings and comments.
 func unitOnlyIssues(src []byte, in *constraint.Indent, tw int, meter *work.Meter) []layoutIssue {
@@ -270,7 +221,7 @@ func unitOnlyIssues(src []byte, in *constraint.Indent, tw int, meter *work.Meter
 		if !in.Tabs {
 			col = (col + in.Width/2) / in.Width * in.Width
 		}
-		out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(col, tw, in.Tabs), TabWidth: tw, Tabs: in.Tabs,
+		out = append(out, layoutIssue{Kind: indentIssue, Line: i, Lead: layoutview.RenderLead(col, tw, in.Tabs), TabWidth: tw, Tabs: in.Tabs,
 			Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: msg}})
 	}
 	return out

@@ -22,6 +22,7 @@ func JudgedLines(u *check.Unit, c constraint.Constraint) (judged []bool, ok bool
 	spec := indentLangs[c.Lang]
 	if (c.Lang == lang.C || c.Lang == lang.CPP) && c.Indent.Clang != nil {
 		spec = clangIndentFor(c.Indent.Clang)
+		spec.clang.parse = macroParser(u, c.Lang)
 	}
 	if spec == nil {
 		return nil, false, nil

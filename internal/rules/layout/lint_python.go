@@ -155,7 +155,7 @@ func reindentIssue(m *indentModel, plan *pyreindent.Plan, i int, es []pycodestyl
 	}
 	l := m.lines[i]
 	is := layoutIssue{Kind: indentIssue, Line: i, TabWidth: m.tabWidth, Tabs: in.Tabs,
-		Lead:    renderLead(plan.Col(i), m.tabWidth, in.Tabs),
+		Lead:    layoutview.RenderLead(plan.Col(i), m.tabWidth, in.Tabs),
 		Moves:   leadMoves(plan.Moves(i)),
 		Finding: check.Finding{Start: l.start, End: max(l.lead, min(l.start+1, l.end)), Message: pythonIndentMessage(m, i, es)}}
 	// The finding's extent is what its fix moves, as the tree model's

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/cpreproc"
+	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/syntax"
 
 	"github.com/iflint/iflint/internal/clangformat"
 )
@@ -44,6 +47,21 @@ type clangReading struct {
 	// contCols is ContinuationIndentWidth, in columns.
 	contCols int
 	align    bool // AlignAfterOpenBracket Align
+	// parse reads a macro body as code (clangMacroCode); nil: not read.
+	parse func(src []byte) *syntax.FlatTree
+}
+
+// macroParser parses a macro body of u (cpreproc.MacroSource) with the
+// grammar of id; nil when the grammar cannot.
+func macroParser(u *check.Unit, id lang.ID) func([]byte) *syntax.FlatTree {
+	return func(src []byte) *syntax.FlatTree {
+		t, err := syntax.Parse(u.Ctx, id, src)
+		if err != nil {
+			return nil
+		}
+		defer t.Close()
+		return syntax.NewFlatTree(t.Root())
+	}
 }
 
 // clangIndentFor is cIndent under the style s.
@@ -104,14 +122,19 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 				l.want = append(l.want, v)
 			}
 		}
-		if len(l.want) > 1 {
-			return
-		}
 		ol := b.m.lines[b.m.lineOf(b.start(o))]
 		if t := b.m.src[ol.lead:ol.end]; bytes.HasPrefix(t, []byte(": ")) || bytes.HasPrefix(t, []byte(", ")) {
-			// A constructor's initializer (`: member_(` / `x)`): from
-			// the initializer's own column.
-			l.want = []int{bc + 2 + r.contCols}
+			// A constructor's initializer (`: member_(` / `x)`, `:
+			// base(f<T>(` / `x)`): from the initializer's own column,
+			// not the line's.
+			for k, w := range l.want {
+				if w == bc+r.contCols {
+					l.want[k] = bc + 2 + r.contCols
+				}
+			}
+			return
+		}
+		if len(l.want) > 1 {
 			return
 		}
 		if bytes.HasPrefix(b.m.src[ol.lead:ol.end], []byte("return ")) {
@@ -131,7 +154,7 @@ func (b *treeIndent) clangBracket(l *indentLine, at string, o, child, t fn, bc i
 			// extern "C" { ... }: IndentExternBlock's default,
 			// AfterExternBlock, indents it when the brace breaks.
 			l.want = []int{bc}
-			if r.afterExternBlock() {
+			if r.style.AfterExternBlock() {
 				l.want = []int{bc + u}
 			}
 			return
@@ -245,6 +268,7 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 	}
 	last := m.lineOf(max(b.start(n), b.end(n)-1))
 	body, _ := cpreproc.MacroBody(m.src, lines, first, last)
+	code := b.clangMacroCode(body, lines, first, last, ppCol)
 	for k, bl := range body {
 		i := first + 1 + k
 		l := &m.lines[i]
@@ -252,6 +276,13 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 			continue
 		}
 		switch {
+		case bl.Skip && code != nil && code.lines[k+1].kind == lineCode && code.lines[k+1].anchor >= 0 && m.src[l.lead] != '"':
+			// A continuation the text alone cannot place, as the body
+			// read as code places it (line 0 of code is the head's). Not
+			// a string: after `#x`, which clang-format does not join to
+			// it, it is a continuation, not a piece under `#x`.
+			c := code.lines[k+1]
+			l.kind, l.anchor, l.want, l.free, l.cont, l.visual, l.atLeast = lineCode, first+c.anchor, c.want, c.free, c.cont, c.visual, c.atLeast
 		case bl.Skip:
 			l.kind = lineSkip
 		case bl.Piece && m.lines[i-1].kind == lineCode:
@@ -259,9 +290,40 @@ func (b *treeIndent) clangMacroBody(n fn, ppCol int, lines []cpreproc.Line) {
 		case bl.Piece:
 			l.kind = lineSkip
 		default:
-			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{ppCol + m.unitCols*(1+bl.Depth)}, false, false
+			w := ppCol + m.unitCols*(1+bl.Depth)
+			if cpreproc.AccessLabel(m.src[l.lead:l.end]) {
+				// A class's `public:` in the body, at AccessModifierOffset
+				// from its members, as outside macros (clangBracket).
+				w = max(w-m.unitCols, w+b.spec.clang.style.AccessModifierOffset)
+			}
+			l.kind, l.anchor, l.want, l.free, l.cont = lineCode, first, []int{w}, false, false
 		}
 	}
+}
+
+// clangMacroCode is the model of the #define body on lines first..last
+// read as code (cpreproc.MacroSource), when body leaves a line of it to
+// be skipped and the grammar reads it; nil otherwise.
+func (b *treeIndent) clangMacroCode(body []cpreproc.BodyLine, lines []cpreproc.Line, first, last, ppCol int) *indentModel {
+	parse := b.spec.clang.parse
+	skips := false
+	for k, bl := range body {
+		l := b.m.lines[first+1+k]
+		skips = skips || bl.Skip && l.lead < l.end && l.kind != lineUnit
+	}
+	if !skips || parse == nil || len(body) != last-first {
+		return nil
+	}
+	src := cpreproc.MacroSource(b.m.src, lines, first, last, ppCol)
+	if src == nil {
+		return nil
+	}
+	b.m.meter.Add(len(src))
+	ft := parse(src)
+	if ft == nil {
+		return nil
+	}
+	return buildIndentModel(src, ft, b.spec, b.m.tabWidth, b.m.unitCols, b.m.meter)
 }
 
 // clangStarLines judges the inner lines of a block comment that starts
@@ -434,18 +496,20 @@ func (b *treeIndent) benignError(n fn) bool {
 	return true
 }
 
-// afterExternBlock is BraceWrapping's AfterExternBlock as clang-format
-// expands BreakBeforeBraces: set by Allman, GNU, Mozilla and
-// Whitesmiths, and under Custom as written.
-func (r *clangReading) afterExternBlock() bool {
-	switch r.style.BreakBeforeBraces {
-	case "Allman", "GNU", "Mozilla", "Whitesmiths":
-		return true
-	case "Custom":
-		v := strings.ToLower(r.style.BraceWrapping["AfterExternBlock"])
-		return v == "true"
+// benignMissing reports a name the parser supplied inside a node on one
+// line, which leaves the structure whole: tree-sitter-cpp reads an
+// unnamed parameter's default `const T& = {}` as a compound literal
+// whose type is missing. Under a clang-format style only.
+func (b *treeIndent) benignMissing(n fn) bool {
+	if b.spec.clang == nil {
+		return false
 	}
-	return false
+	x := b.f[n]
+	if !x.Missing || x.Parent < 0 || x.Type != "identifier" && x.Type != "type_identifier" {
+		return false
+	}
+	p := b.f[x.Parent]
+	return b.m.lineOf(p.Start) == b.m.lineOf(max(p.Start, p.End-1))
 }
 
 // clangBody sets the columns clang-format gives some continued lines,
@@ -476,6 +540,15 @@ func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int)
 		}
 		l.want = []int{bc + u}
 		return true
+	case "case_statement":
+		// A case's statement (or comment) on a line of its own: exactly one
+		// IndentWidth past its label (a block, `case 1:` / `{`, stands
+		// as BraceWrapping puts it).
+		if ct == "compound_statement" || !strings.HasSuffix(ct, "_statement") && ct != "declaration" && !isCommentType(ct) {
+			return false
+		}
+		l.want, l.cont = []int{bc + u}, false
+		return true
 	case "init_declarator", "assignment_expression":
 		// A value on the line after its `=`: one ContinuationIndentWidth
 		// past the statement.
@@ -485,9 +558,24 @@ func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int)
 		}
 		return false
 	case "binary_expression", "comma_expression":
+		if r.style.AlignOperands == "DontAlign" {
+			return false
+		}
+		if ct == "<<" {
+			// A stream chain (`out << a` / `<< b`): each `<<` under the
+			// first, when that one is on the chain's first line.
+			h := a
+			for k := b.f[h].First; k >= 0 && b.typ(k) == "binary_expression" && b.f[k].Next >= 0 && b.typ(b.f[k].Next) == "<<"; k = b.f[h].First {
+				h = k
+			}
+			if op := b.f[h].First; op >= 0 && b.f[op].Next >= 0 && b.m.lineOf(b.start(b.f[op].Next)) == b.m.lineOf(b.start(h)) {
+				l.want = []int{b.m.colAt(b.start(b.f[op].Next))}
+				return true
+			}
+		}
 		// AlignOperands: a wrapped operand under the first, unless the
-		// line starts with an operator (`<<` chains align otherwise).
-		if r.style.AlignOperands == "DontAlign" || bytes.IndexByte([]byte("<>+-*/%&|^=!?:,."), b.m.src[b.start(child)]) >= 0 {
+		// line starts with an operator.
+		if bytes.IndexByte([]byte("<>+-*/%&|^=!?:,."), b.m.src[b.start(child)]) >= 0 {
 			return false
 		}
 		// Or one ContinuationIndentWidth deeper, where the break is in
@@ -598,6 +686,10 @@ func (b *treeIndent) topItems() []fn {
 		for c := b.f[n].First; c >= 0; c = b.f[c].Next {
 			t := b.typ(c)
 			switch {
+			case b.openedError(c):
+				b.opened[c] = true
+				add(c)
+				continue
 			case b.spec.transparent[t] && !b.f[c].Error,
 				(t == "namespace_definition" || t == "linkage_specification" || t == "declaration_list") && b.hasErr[c] && !b.f[c].Error,
 				b.spec.clang != nil && clangOpened[t] && b.hasErr[c] && !b.f[c].Error:
@@ -609,6 +701,40 @@ func (b *treeIndent) topItems() []fn {
 	}
 	add(0)
 	return out
+}
+
+// openedError reports an ERROR node that is a conditional the grammar
+// could not close (`#ifndef GUARD_H_` ... `#endif` around a file with a
+// stray brace in it), under a clang-format style: its children are the
+// file's declarations, judged as the top level's are (topItems), where
+// the error alone would leave every line of the file to the unit.
+func (b *treeIndent) openedError(n fn) bool {
+	x := b.f[n]
+	if b.spec.clang == nil || !x.Error || x.First < 0 {
+		return false
+	}
+	switch b.typ(x.First) {
+	case "#if", "#ifdef", "#ifndef":
+		return true
+	}
+	return false
+}
+
+// strayItem reports an item of an opened ERROR (openedError) that the
+// parser could not place: a bare token (`class`, the `{` of a class
+// whose body it lost), not the conditional's own line nor a `;`, or a
+// namespace read as something else (`namespace detail {` as a
+// function's head, in its recovery). It is judged as an error is, and
+// a `{` keeps what follows unjudged until the braces balance.
+func (b *treeIndent) strayItem(c fn) bool {
+	x := b.f[c]
+	switch {
+	case x.Parent < 0 || !b.opened[x.Parent] || isCommentType(x.Type) || x.Type == ";":
+		return false
+	case x.First >= 0:
+		return x.Type != "namespace_definition" && b.typ(x.First) != "namespace" && bytes.HasPrefix(b.m.src[x.Start:x.End], []byte("namespace "))
+	}
+	return b.m.lineOf(x.Start) != b.m.lineOf(b.start(x.Parent))
 }
 
 // childOfType is n's first child of type t, or -1.

@@ -2,6 +2,8 @@ package layout
 
 import (
 	"bytes"
+	"github.com/iflint/iflint/internal/rules/layoutview"
+	"github.com/iflint/iflint/internal/srclines"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
@@ -86,7 +88,7 @@ func rustMacroTree(u *check.Unit, ft *syntax.FlatTree) *syntax.FlatTree {
 // indentLine.tabsOnly): the fix keeps the column, in spaces.
 func tabsOnlyIssue(m *indentModel, i int) layoutIssue {
 	l := m.lines[i]
-	return layoutIssue{Kind: indentIssue, Line: i, Lead: renderLead(l.col, m.tabWidth, false), TabWidth: m.tabWidth, KeepsColumn: true,
+	return layoutIssue{Kind: indentIssue, Line: i, Lead: layoutview.RenderLead(l.col, m.tabWidth, false), TabWidth: m.tabWidth, KeepsColumn: true,
 		Finding: check.Finding{Start: l.start, End: l.lead, Message: "line in a macro's tokens indented with a tab, expected spaces (rustfmt writes tabs as spaces there)"}}
 }
 
@@ -110,7 +112,7 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 		// As wide as it would be where the model wants it: a line
 		// pushed past the width by a wrong indentation is one rustfmt
 		// brings back, not one it gives up on.
-		w := srclinesWidth(m.src[l.start:l.end], m.tabWidth)
+		w := srclines.Width(m.src[l.start:l.end], m.tabWidth)
 		if l.kind == lineCode && l.mode == flagged {
 			w += l.ecol - l.col
 		}
@@ -172,20 +174,6 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 			}
 		}
 	}
-}
-
-// srclinesWidth is the width of a line as rustfmt counts it: characters,
-// a tab counting tabWidth.
-func srclinesWidth(line []byte, tabWidth int) int {
-	w := 0
-	for _, r := range string(line) {
-		if r == '\t' {
-			w += tabWidth
-		} else {
-			w++
-		}
-	}
-	return w
 }
 
 // firstChainLine reports whether line i is the first line of its chain

@@ -27,6 +27,9 @@ type treeIndent struct {
 	comments []int8
 	// caseLevels memoizes caseLevel per switch body.
 	caseLevels map[fn]int
+	// opened are the ERROR nodes whose children are judged as items
+	// (openedError).
+	opened map[fn]bool
 }
 
 // fn is a node of the flat tree: its index.
@@ -47,7 +50,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	b.hasErr = make([]bool, len(b.f))
 	b.comments = make([]int8, len(b.f))
 	for i := len(b.f) - 1; i >= 0; i-- {
-		if b.f[i].Error && !b.benignError(i) || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) && b.f[i].Type != "#endif" {
+		if b.f[i].Error && !b.benignError(i) || b.f[i].Missing && !(b.f[i].Parent >= 0 && b.macroHeader(b.f[i].Parent)) && b.f[i].Type != "#endif" && !b.benignMissing(i) {
 			// A MISSING `#endif` is the grammar closing a conditional
 			// that the braces cross (`#ifdef __cplusplus` / `extern "C"
 			// {` / `#endif` ... `#ifdef __cplusplus` / `}` / `#endif`):
@@ -74,6 +77,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	// they belong to the open block, and their depth cannot be judged.
 	afterError := false
 	open := 0
+	b.opened = map[fn]bool{}
 	for _, c := range b.topItems() {
 		if open == 0 && b.macroHeader(c) {
 			// `TEST_CASE("x")` / `{`: a test framework's macro heads
@@ -81,17 +85,12 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 			afterError = false
 			continue
 		}
-		if b.hasErr[c] || afterError && b.bracketIndex(c) == 0 || open > 0 {
-			if b.hasErr[c] || open > 0 {
+		bad := b.hasErr[c] || b.strayItem(c)
+		if bad || afterError && b.bracketIndex(c) == 0 || open > 0 {
+			if bad || open > 0 {
 				open = max(0, open+b.braceBalance(c))
 			}
-			for j := m.lineOf(b.start(c)); j < len(m.lines) && m.lines[j].start < b.end(c); j++ {
-				meter.Add(1)
-				if !b.done[j] {
-					m.lines[j].kind = lineUnit
-				}
-				b.done[j] = true
-			}
+			b.unitLines(c)
 			afterError = true
 			continue
 		}
@@ -115,7 +114,7 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 			x := b.f[n]
 			t := x.Type
 			switch {
-			case x.Error && !b.benignError(n) || x.Missing && x.End == x.Start:
+			case x.Error && !b.benignError(n) && !b.opened[n] || x.Missing && x.End == x.Start:
 				if x.Error {
 					b.skipInside(x.Start-1, x.End)
 				}
@@ -169,6 +168,18 @@ func buildIndentModel(src []byte, ft *syntax.FlatTree, spec *indentLang, tabWidt
 	}
 	m.finish()
 	return m
+}
+
+// unitLines leaves the lines n spans, not yet judged, to the unit alone.
+func (b *treeIndent) unitLines(n fn) {
+	m := b.m
+	for j := m.lineOf(b.start(n)); j < len(m.lines) && m.lines[j].start < b.end(n); j++ {
+		m.meter.Add(1)
+		if !b.done[j] {
+			m.lines[j].kind = lineUnit
+		}
+		b.done[j] = true
+	}
 }
 
 func isCommentType(t string) bool { return strings.Contains(t, "comment") }
