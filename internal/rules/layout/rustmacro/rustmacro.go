@@ -1,7 +1,9 @@
 // Package rustmacro reads Rust macro calls as rustfmt formats them, for
 // the layout model (internal/rules/layout): tree-sitter's grammar keeps a
 // macro's arguments as flat tokens, where rustfmt formats `assert_eq!(a,
-// b)` and `vec![a, b]` as the call and the array they look like.
+// b)` and `vec![a, b]` as the call and the array they look like. It
+// reads a script's shebang line and a cargo script's frontmatter, which
+// the grammar misreads, as the text rustfmt leaves them (scripthead.go).
 package rustmacro
 
 import (
@@ -32,12 +34,25 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 	var calls []call
 	rejected := map[int]bool{} // by the offset of the `!`
 	cur := ft
+	parse := func() bool {
+		t, err := syntax.Parse(ctx, lang.Rust, src)
+		if err != nil {
+			return false
+		}
+		cur = syntax.NewFlatTree(t.Root())
+		t.Close()
+		return true
+	}
+	if scriptHead(src) && !parse() {
+		return ft
+	}
 	for round := 0; round < rounds; round++ {
 		changed := false
 		// Take back the calls whose arguments hold an error now.
 		kept := calls[:0]
-		for _, c := range calls {
-			if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
+		bad := blamed(cur, ft, src, calls)
+		for k, c := range calls {
+			if bad[k] {
 				src[c.bang] = '!'
 				if orig[c.open] == '[' {
 					src[c.open], src[c.close] = '[', ']'
@@ -53,7 +68,11 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 			var c call
 			ok := false
 			switch {
-			case n.Type == "macro_invocation" && !n.Error && !itemLevel(cur, n):
+			case n.Type == "macro_invocation" && !n.Error && itemLevel(cur, n):
+				if moduleAsFunction(cur, n, src) {
+					changed = true // the call is read next round, in a block
+				}
+			case n.Type == "macro_invocation" && !n.Error:
 				c, ok = macroCall(cur, n, src)
 			case n.Error:
 				c, ok = misreadMacro(cur, n, src)
@@ -71,18 +90,15 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 		if !changed {
 			break
 		}
-		t, err := syntax.Parse(ctx, lang.Rust, src)
-		if err != nil {
+		if !parse() {
 			return ft
 		}
-		cur = syntax.NewFlatTree(t.Root())
-		t.Close()
 	}
 	// The last round's calls: any whose arguments did not parse goes
 	// back to its tokens.
 	undo := false
-	for _, c := range calls {
-		if cur != ft && errorWithin(cur, src, c.start, c.close+1) {
+	for k, bad := range blamed(cur, ft, src, calls) {
+		if c := calls[k]; bad {
 			src[c.bang] = '!'
 			if orig[c.open] == '[' {
 				src[c.open], src[c.close] = '[', ']'
@@ -90,18 +106,48 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 			undo = true
 		}
 	}
-	if undo {
-		t, err := syntax.Parse(ctx, lang.Rust, src)
-		if err != nil {
-			return ft
-		}
-		cur = syntax.NewFlatTree(t.Root())
-		t.Close()
+	if undo && !parse() {
+		return ft
 	}
 	if errorCount(cur) > errorCount(ft) {
 		return ft // a reading that leaves errors the file does not have is none
 	}
 	return cur
+}
+
+// blamed marks the calls (read as calls in cur, a tree of the file
+// after ft) whose reading failed: the innermost call holding the start
+// of an error (see errorWithin), so that a call whose arguments are no
+// expressions (`matches!(x, A | B if c)`) goes back to its tokens and
+// the calls around it and elsewhere stay read, though the parser's
+// recovery may spread its error over the whole file. When no call holds
+// the start of an error, every call an error overlaps is marked, as a
+// parser that reports the error before the call's start would have it.
+func blamed(cur, ft *syntax.FlatTree, src []byte, calls []call) []bool {
+	bad := make([]bool, len(calls))
+	if cur == ft {
+		return bad
+	}
+	found := false
+	for k, c := range calls {
+		if !errorWithin(cur, src, c.start, c.close+1, true) {
+			continue
+		}
+		inner := false
+		for j, d := range calls {
+			if j != k && d.start >= c.start && d.close <= c.close && errorWithin(cur, src, d.start, d.close+1, true) {
+				inner = true
+				break
+			}
+		}
+		bad[k], found = !inner, found || !inner
+	}
+	if !found {
+		for k, c := range calls {
+			bad[k] = errorWithin(cur, src, c.start, c.close+1, false)
+		}
+	}
+	return bad
 }
 
 // call is a macro call read as a call: where it starts (its name), its
@@ -152,15 +198,16 @@ func misreadMacro(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) (c call, o
 	return call{ft.Nodes[n.Parent].Start, ft.Nodes[n.First].Start, open.Start, closer.Start}, true
 }
 
-// errorWithin reports an error or missing node overlapping [s, e), other
+// errorWithin reports an error or missing node overlapping [s, e) (with
+// startOnly, starting there), other
 // than a misread macro call (see misreadMacro), which is read next (a
 // call read at an item's level, `name!(..);` in a module, is an error
 // around the call's name), or inside it a
 // chained comparison (`-c --config <FILE> "x"` reads as `a < b > c`),
 // which the grammar accepts and rustc's parser, so rustfmt's, does not.
-func errorWithin(ft *syntax.FlatTree, src []byte, s, e int) bool {
+func errorWithin(ft *syntax.FlatTree, src []byte, s, e int, startOnly bool) bool {
 	for _, n := range ft.Nodes {
-		if n.Start >= e || n.End <= s {
+		if n.Start >= e || n.End <= s || startOnly && n.Start < s {
 			continue
 		}
 		if _, ok := misreadMacro(ft, n, src); ok && n.Error {
@@ -196,6 +243,45 @@ func comparison(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 // `rgtest!(name, |dir, cmd| { .. });`), which reads fine.
 func itemLevel(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 	return n.Parent >= 0 && ft.Nodes[n.Parent].Type == "declaration_list"
+}
+
+// moduleAsFunction spells, in src, the head of the module whose body
+// holds the item-level macro call n (`mod tests {`) as a function's
+// head of the same length (`fn tests(){`), so that the call, a
+// statement in the function's block, is read as a call next round:
+// rustfmt formats `name!(..);` among a module's items as the call
+// statement it looks like (ripgrep's tests are `matches!(name, "a",
+// "b");` items), and a function's block holds the module's items as
+// well. Only a head written `mod name {`, whose bytes allow it; false
+// when src is unchanged.
+func moduleAsFunction(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) bool {
+	if _, ok := macroCall(ft, n, src); !ok {
+		return false
+	}
+	body := ft.Nodes[n.Parent]
+	if body.Parent < 0 || ft.Nodes[body.Parent].Type != "mod_item" {
+		return false
+	}
+	kw, name := -1, -1
+	for k := ft.Nodes[body.Parent].First; k >= 0; k = ft.Nodes[k].Next {
+		switch x := ft.Nodes[k]; {
+		case x.Type == "mod":
+			kw = x.Start
+		case x.Field == "name":
+			name = k
+		}
+	}
+	if kw < 0 || name < 0 {
+		return false
+	}
+	id := ft.Nodes[name]
+	if id.Start != kw+4 || src[kw+3] != ' ' || id.End+1 != body.Start || src[id.End] != ' ' || src[body.Start] != '{' {
+		return false
+	}
+	copy(src[kw+3:], src[id.Start:id.End])
+	copy(src[kw:], "fn ")
+	copy(src[id.End-1:], "()")
+	return true
 }
 
 func errorCount(ft *syntax.FlatTree) int {
