@@ -459,7 +459,16 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 						l.want = append(l.want, v)
 					}
 				}
-				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
+				if !spec.chainAfterClose || b.m.src[b.start(t)] != '.' {
+					return
+				}
+				// Where rustfmt's chain puts the line when the tree says.
+				switch rustchain.ChildIndent(b.ft, m.src, stack[len(stack)-1], b.start(t), u) {
+				case rustchain.AtRoot:
+					l.want = []int{bc}
+				case rustchain.Deeper:
+					l.want = []int{bc + u}
+				default:
 					// The chain's column comes first: it is where
 					// rustfmt puts a chain line, so where a fix does.
 					// Judged against that line, so that it may stand
@@ -474,7 +483,7 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 						// (there only when it is the chain's first line;
 						// a later one at the chain's indent, the fix's).
 						l.want = append(l.want, bc)
-						if b.m.firstChainLine(base, i) && !rustchain.Continues(b.ft, stack[len(stack)-1]) {
+						if b.m.firstChainLine(base, i) {
 							l.want = []int{bc}
 						}
 					}
