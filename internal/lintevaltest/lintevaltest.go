@@ -5,9 +5,13 @@
 package lintevaltest
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -33,4 +37,55 @@ func Dir(t testing.TB) string {
 		t.Fatalf("LINTEVAL_DATA=%s: %v", dir, err)
 	}
 	return dir
+}
+
+// Fenced returns the fenced code blocks of the LintEval generations
+// (the models' answers), by the fence's language name in lower case:
+// real model output in every language of the benchmark, for tests that
+// hold two implementations of a reading to the same answers.
+func Fenced(t testing.TB) map[string][]string {
+	t.Helper()
+	dir := filepath.Join(Dir(t), "multicodeif", "results", "single_level")
+	fence := regexp.MustCompile("(?s)```([a-zA-Z+#]+)\n(.*?)```")
+	out := map[string][]string{}
+	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".json") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		var v any
+		if json.Unmarshal(b, &v) != nil {
+			return nil
+		}
+		var walk func(any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case string:
+				for _, m := range fence.FindAllStringSubmatch(v, -1) {
+					k := strings.ToLower(m[1])
+					out[k] = append(out[k], m[2])
+				}
+			case []any:
+				for _, e := range v {
+					walk(e)
+				}
+			case map[string]any:
+				for _, e := range v {
+					walk(e)
+				}
+			}
+		}
+		walk(v)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("reading LintEval generations: %v", err)
+	}
+	for _, v := range out {
+		slices.Sort(v) // JSON objects are walked in map order
+	}
+	return out
 }

@@ -227,9 +227,12 @@ func TestRetriesExhausted(t *testing.T) {
 
 func TestHungRequestTimesOutThenSucceeds(t *testing.T) {
 	srv := llmtest.NewServer(t, llmtest.Script(llmtest.Response{Hang: true}, llmtest.Response{Text: "ok"}))
-	// The per-attempt timeout is real time (context.WithTimeout); keep it
-	// short. Nothing is asserted about elapsed time.
-	c, clock := newClient(t, srv, func(cfg *llm.Config) { cfg.Timeout = 100 * time.Millisecond })
+	// The per-attempt timeout is real time (context.WithTimeout): long
+	// enough that the second attempt's immediate answer arrives within
+	// it on a loaded machine (100ms timed it out under a load of 12 on
+	// 2 cores), and the hung first attempt costs only that. Nothing is
+	// asserted about elapsed time.
+	c, clock := newClient(t, srv, func(cfg *llm.Config) { cfg.Timeout = time.Second })
 	got, err := c.Complete(context.Background(), hello)
 	if err != nil || got.Text != "ok" {
 		t.Fatalf("Complete = %+v, %v", got, err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/iflint/iflint/internal/lintevaltest"
+
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -79,7 +81,7 @@ func flatMatches(t *testing.T, id lang.ID, root Node) {
 // FieldNameForChild, which TestFlattenMatchesNavigation's inputs do not
 // reach.)
 func TestFlattenWalkMatchesCursorOnCorpus(t *testing.T) {
-	code := corpus(t)
+	code := lintevaltest.Fenced(t)
 	for fence, id := range map[string]lang.ID{"python": lang.Python, "java": lang.Java, "cpp": lang.CPP, "c": lang.C, "rust": lang.Rust,
 		"go": lang.Go, "javascript": lang.JavaScript, "typescript": lang.TypeScript, "kotlin": lang.Kotlin} {
 		srcs := code[fence]

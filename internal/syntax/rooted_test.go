@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/iflint/iflint/internal/lintevaltest"
+
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -18,7 +20,7 @@ import (
 // naming rule's declaration queries on LintEval's code of every
 // language, whole and cut into error-recovery trees, and on subtrees.
 func TestRootedCapturesMatchCursor(t *testing.T) {
-	code := corpus(t)
+	code := lintevaltest.Fenced(t)
 	fences := map[lang.ID][]string{
 		lang.Python: {"python"}, lang.Java: {"java"}, lang.JavaScript: {"javascript", "js"},
 		lang.TypeScript: {"typescript", "ts"}, lang.Go: {"go"}, lang.Rust: {"rust"}, lang.C: {"c"},

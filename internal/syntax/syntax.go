@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -135,6 +136,11 @@ func Budget(n int) time.Duration {
 // Parse parses src with the grammar of id, within Budget(len(src)) and
 // until ctx is done.
 func Parse(ctx context.Context, id lang.ID, src []byte) (*Tree, error) {
+	return parse(ctx, id, nil, src)
+}
+
+// parse parses src, incrementally from old when it is not nil.
+func parse(ctx context.Context, id lang.ID, old *sitter.Tree, src []byte) (*Tree, error) {
 	g, err := get(id)
 	if err != nil {
 		return nil, err
@@ -142,7 +148,7 @@ func Parse(ctx context.Context, id lang.ID, src []byte) (*Tree, error) {
 	p := g.pool.Get().(*sitter.Parser)
 	budget := Budget(len(src))
 	p.SetOperationLimit(int(budget / time.Microsecond))
-	t, err := p.ParseCtx(ctx, nil, src)
+	t, err := p.ParseCtx(ctx, old, src)
 	if err != nil {
 		// A stopped parser keeps partial state; drop it instead of reusing it.
 		if errors.Is(err, sitter.ErrOperationLimit) {
@@ -380,4 +386,48 @@ func (n Node) Find(types ...string) []Node {
 		return true
 	})
 	return out
+}
+
+// Copy is a second handle on t's tree (tree-sitter shares the nodes),
+// for a reader that edits its copy (Reparse) while others read t. Each
+// handle is closed on its own.
+func (t *Tree) Copy() *Tree {
+	c := t.t.Copy()
+	return &Tree{Lang: t.Lang, Src: t.Src, t: c, walk: &treeWalk{tree: c, src: t.Src}}
+}
+
+// Edit names bytes [Start, End) of a source that were replaced by as
+// many others, so that every offset after them still names the same
+// byte (rustmacro's `name!(` read as `name (`).
+type Edit struct{ Start, End int }
+
+// Reparse parses src, which is t's source with the bytes edits name
+// replaced (same length), reusing what the edits leave of t's tree:
+// tree-sitter's incremental parse, which re-reads only the nodes around
+// the edits and gives the tree a fresh parse gives. t is edited by it
+// and only good for Close afterwards.
+func (t *Tree) Reparse(ctx context.Context, src []byte, edits []Edit) (*Tree, error) {
+	if len(edits) == 0 {
+		return Parse(ctx, t.Lang, src)
+	}
+	var lineStarts []int // of src's lines, for the edits' points
+	lineStarts = append(lineStarts, 0)
+	for i, c := range src {
+		if c == '\n' {
+			lineStarts = append(lineStarts, i+1)
+		}
+	}
+	point := func(off int) sitter.Point {
+		r, _ := slices.BinarySearch(lineStarts, off+1)
+		r-- // the last line starting at or before off
+		return sitter.Point{Row: uint32(r), Column: uint32(off - lineStarts[r])}
+	}
+	for _, e := range edits {
+		s, end := point(e.Start), point(e.End)
+		t.t.Edit(sitter.EditInput{
+			StartIndex: uint32(e.Start), OldEndIndex: uint32(e.End), NewEndIndex: uint32(e.End),
+			StartPoint: s, OldEndPoint: end, NewEndPoint: end,
+		})
+	}
+	return parse(ctx, t.Lang, t.t, src)
 }

@@ -2,10 +2,7 @@ package syntax
 
 import (
 	"context"
-	"encoding/json"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -94,44 +91,6 @@ func typeListQueries(id lang.ID, r *rand.Rand) []string {
 	return qs
 }
 
-// corpus returns fenced code blocks from the LintEval generations, by
-// language fence name.
-func corpus(t *testing.T) map[string][]string {
-	dir := filepath.Join(lintevaltest.Dir(t), "multicodeif", "results", "single_level")
-	fence := regexp.MustCompile("(?s)```([a-zA-Z+#]+)\n(.*?)```")
-	out := map[string][]string{}
-	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, _ := os.ReadFile(path)
-		var v any
-		if json.Unmarshal(b, &v) != nil {
-			return nil
-		}
-		var walk func(any)
-		walk = func(v any) {
-			switch v := v.(type) {
-			case string:
-				for _, m := range fence.FindAllStringSubmatch(v, -1) {
-					out[strings.ToLower(m[1])] = append(out[strings.ToLower(m[1])], m[2])
-				}
-			case []any:
-				for _, e := range v {
-					walk(e)
-				}
-			case map[string]any:
-				for _, e := range v {
-					walk(e)
-				}
-			}
-		}
-		walk(v)
-		return nil
-	})
-	return out
-}
-
 // TestTypeListWalkMatchesQueryCursor compares the C walk with the query
 // cursor on LintEval code (and a mangled copy of it, for error trees) for
 // every grammar.
@@ -139,7 +98,7 @@ func TestTypeListWalkMatchesQueryCursor(t *testing.T) {
 	if !layoutOK {
 		t.Fatal("sitter.Node layout changed: type-list queries fall back to the query cursor")
 	}
-	code := corpus(t)
+	code := lintevaltest.Fenced(t)
 	fences := map[lang.ID][]string{
 		lang.Python: {"python"}, lang.Java: {"java"}, lang.JavaScript: {"javascript", "js"},
 		lang.TypeScript: {"typescript", "ts"}, lang.Go: {"go"}, lang.Rust: {"rust"}, lang.C: {"c"},
@@ -226,7 +185,7 @@ func TestParseTypeList(t *testing.T) {
 // TestNavMatchesGoTreeSitter compares the C navigation with
 // go-tree-sitter's accessors on every node of LintEval code.
 func TestNavMatchesGoTreeSitter(t *testing.T) {
-	code := corpus(t)
+	code := lintevaltest.Fenced(t)
 	same := func(what string, got Node, want *sitter.Node) {
 		t.Helper()
 		w := wrap(want, got.src)
@@ -295,7 +254,7 @@ func (q *Query) cursorFirst(n Node, accept func(Node) bool) Node {
 // TestTypeListFirstMatchesQueryCursor checks First, with accept calls
 // counted, against the query cursor on the same corpus and queries.
 func TestTypeListFirstMatchesQueryCursor(t *testing.T) {
-	code := corpus(t)
+	code := lintevaltest.Fenced(t)
 	r := rand.New(rand.NewSource(2))
 	for fence, id := range map[string]lang.ID{"python": lang.Python, "java": lang.Java, "cpp": lang.CPP, "rust": lang.Rust,
 		"go": lang.Go, "javascript": lang.JavaScript, "c": lang.C, "csharp": lang.CSharp} {

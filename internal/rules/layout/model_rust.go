@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/iflint/iflint/internal/check"
+	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layout/rustkeep"
 	"github.com/iflint/iflint/internal/rules/layout/rustmacro"
 	"github.com/iflint/iflint/internal/syntax"
@@ -71,7 +72,13 @@ func (m *indentModel) commentAtLevel(i int) {
 // file's tree with the macro calls rustfmt formats read as calls (see
 // package rustmacro), once per unit.
 func rustMacroTree(u *check.Unit, ft *syntax.FlatTree) *syntax.FlatTree {
-	return u.Memo("layout.rustmacros", func() any { return rustmacro.Tree(u.Ctx, u.Src, ft) }).(*syntax.FlatTree)
+	return u.Memo("layout.rustmacros", func() any {
+		t, err := u.Tree(lang.Rust) // ft's tree, parsed once per unit
+		if err != nil {
+			return ft
+		}
+		return rustmacro.Tree(u.Ctx, u.Src, t, ft)
+	}).(*syntax.FlatTree)
 }
 
 // tabsOnlyIssue reports a tab in the indentation of line i, a line the

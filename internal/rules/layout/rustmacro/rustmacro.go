@@ -29,33 +29,71 @@ const rounds = 4
 // A call whose arguments then hold a parse error goes back to its
 // tokens, which the layout model leaves alone. ft itself when nothing
 // changes or a parse fails.
-func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTree {
+//
+// t is the file's tree (ft its copy): each round's source is parsed
+// incrementally from the round before's tree, edited where bytes
+// changed, which re-reads only the nodes around the calls (a full parse
+// per round made the reading cost more than the file's parse; issue
+// 21). TestIncrementalMatchesFreshParse holds it to fresh parses.
+func Tree(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree) *syntax.FlatTree {
+	return read(ctx, orig, t, ft, false)
+}
+
+// read is Tree, with every round parsed afresh when fresh is set.
+func read(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree, fresh bool) *syntax.FlatTree {
 	src := append([]byte(nil), orig...)
 	var calls []call
 	rejected := map[int]bool{} // by the offset of the `!`
 	cur := ft
-	parse := func() bool {
-		t, err := syntax.Parse(ctx, lang.Rust, src)
+	var last *syntax.Tree // the last round's tree, ours to close
+	defer func() {
+		if last != nil {
+			last.Close()
+		}
+	}()
+	var edits []syntax.Edit
+	set := func(off int, b byte) {
+		if src[off] != b {
+			src[off] = b
+			edits = append(edits, syntax.Edit{Start: off, End: off + 1})
+		}
+	}
+	// reparse reads src again, from the last tree with the round's edits.
+	reparse := func() bool {
+		prev := last
+		if prev == nil {
+			prev = t.Copy()
+		}
+		var nt *syntax.Tree
+		var err error
+		if fresh {
+			nt, err = syntax.Parse(ctx, lang.Rust, src)
+		} else {
+			nt, err = prev.Reparse(ctx, src, edits)
+		}
+		prev.Close()
+		last, edits = nil, edits[:0]
 		if err != nil {
 			return false
 		}
-		cur = syntax.NewFlatTree(t.Root())
-		t.Close()
+		last = nt
+		cur = syntax.NewFlatTree(nt.Root())
 		return true
 	}
-	if scriptHead(src) && !parse() {
+	if scriptHead(src, set) && !reparse() {
 		return ft
 	}
 	for round := 0; round < rounds; round++ {
 		changed := false
 		// Take back the calls whose arguments hold an error now.
 		kept := calls[:0]
-		bad := blamed(cur, ft, src, calls)
+		bad := badSpans(cur, src, cur != ft).blamed(calls)
 		for k, c := range calls {
 			if bad[k] {
-				src[c.bang] = '!'
+				set(c.bang, '!')
 				if orig[c.open] == '[' {
-					src[c.open], src[c.close] = '[', ']'
+					set(c.open, '[')
+					set(c.close, ']')
 				}
 				rejected[c.bang] = true
 				changed = true
@@ -69,7 +107,7 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 			ok := false
 			switch {
 			case n.Type == "macro_invocation" && !n.Error && itemLevel(cur, n):
-				if moduleAsFunction(cur, n, src) {
+				if moduleAsFunction(cur, n, src, set) {
 					changed = true // the call is read next round, in a block
 				}
 			case n.Type == "macro_invocation" && !n.Error:
@@ -80,9 +118,10 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 			if !ok || rejected[c.bang] || src[c.bang] != '!' {
 				continue
 			}
-			src[c.bang] = ' '
+			set(c.bang, ' ')
 			if src[c.open] == '[' {
-				src[c.open], src[c.close] = '(', ')'
+				set(c.open, '(')
+				set(c.close, ')')
 			}
 			calls = append(calls, c)
 			changed = true
@@ -90,64 +129,31 @@ func Tree(ctx context.Context, orig []byte, ft *syntax.FlatTree) *syntax.FlatTre
 		if !changed {
 			break
 		}
-		if !parse() {
+		if !reparse() {
 			return ft
 		}
 	}
 	// The last round's calls: any whose arguments did not parse goes
 	// back to its tokens.
 	undo := false
-	for k, bad := range blamed(cur, ft, src, calls) {
-		if c := calls[k]; bad {
-			src[c.bang] = '!'
+	bad := badSpans(cur, src, cur != ft).blamed(calls)
+	for k, c := range calls {
+		if bad[k] {
+			set(c.bang, '!')
 			if orig[c.open] == '[' {
-				src[c.open], src[c.close] = '[', ']'
+				set(c.open, '[')
+				set(c.close, ']')
 			}
 			undo = true
 		}
 	}
-	if undo && !parse() {
+	if undo && !reparse() {
 		return ft
 	}
 	if errorCount(cur) > errorCount(ft) {
 		return ft // a reading that leaves errors the file does not have is none
 	}
 	return cur
-}
-
-// blamed marks the calls (read as calls in cur, a tree of the file
-// after ft) whose reading failed: the innermost call holding the start
-// of an error (see errorWithin), so that a call whose arguments are no
-// expressions (`matches!(x, A | B if c)`) goes back to its tokens and
-// the calls around it and elsewhere stay read, though the parser's
-// recovery may spread its error over the whole file. When no call holds
-// the start of an error, every call an error overlaps is marked, as a
-// parser that reports the error before the call's start would have it.
-func blamed(cur, ft *syntax.FlatTree, src []byte, calls []call) []bool {
-	bad := make([]bool, len(calls))
-	if cur == ft {
-		return bad
-	}
-	found := false
-	for k, c := range calls {
-		if !errorWithin(cur, src, c.start, c.close+1, true) {
-			continue
-		}
-		inner := false
-		for j, d := range calls {
-			if j != k && d.start >= c.start && d.close <= c.close && errorWithin(cur, src, d.start, d.close+1, true) {
-				inner = true
-				break
-			}
-		}
-		bad[k], found = !inner, found || !inner
-	}
-	if !found {
-		for k, c := range calls {
-			bad[k] = errorWithin(cur, src, c.start, c.close+1, false)
-		}
-	}
-	return bad
 }
 
 // call is a macro call read as a call: where it starts (its name), its
@@ -198,26 +204,97 @@ func misreadMacro(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) (c call, o
 	return call{ft.Nodes[n.Parent].Start, ft.Nodes[n.First].Start, open.Start, closer.Start}, true
 }
 
-// errorWithin reports an error or missing node overlapping [s, e) (with
-// startOnly, starting there), other
+// badSpans are the nodes of ft that make a call whose arguments hold
+// one go back to its tokens (within): an error or missing node, other
 // than a misread macro call (see misreadMacro), which is read next (a
 // call read at an item's level, `name!(..);` in a module, is an error
 // around the call's name), or inside it a
 // chained comparison (`-c --config <FILE> "x"` reads as `a < b > c`),
 // which the grammar accepts and rustc's parser, so rustfmt's, does not.
-func errorWithin(ft *syntax.FlatTree, src []byte, s, e int, startOnly bool) bool {
+//
+// They are read once per round, where each call once scanned every node
+// (calls times nodes: most of the reading's cost on a file with a few
+// hundred macro calls). None when read is false (the file's own tree,
+// before any call was read).
+func badSpans(ft *syntax.FlatTree, src []byte, read bool) spans {
+	var out spans
+	if !read {
+		return out
+	}
 	for _, n := range ft.Nodes {
-		if n.Start >= e || n.End <= s || startOnly && n.Start < s {
-			continue
+		if n.Error || n.Missing {
+			if _, ok := misreadMacro(ft, n, src); ok && n.Error {
+				continue // a misread macro inside, which this round reads
+			}
+			out.errs = append(out.errs, [2]int{n.Start, n.End})
+		} else if n.Type == "binary_expression" && comparison(ft, n) && n.First >= 0 && comparison(ft, ft.Nodes[n.First]) {
+			out.chains = append(out.chains, n.Start)
 		}
-		if _, ok := misreadMacro(ft, n, src); ok && n.Error {
-			continue // a misread macro inside, which this round reads
+	}
+	return out
+}
+
+// spans are a tree's error nodes' ranges and the starts of its chained
+// comparisons.
+type spans struct {
+	errs   [][2]int
+	chains []int
+}
+
+// within reports an error node overlapping [s, e) (a zero-width one
+// strictly inside) or a chained comparison starting in it.
+func (b spans) within(s, e int) bool {
+	for _, r := range b.errs {
+		if r[0] < e && r[1] > s {
+			return true
 		}
-		if (n.Error || n.Missing) && (n.Start < e && n.End > s) || n.Start >= s && n.Type == "binary_expression" && comparison(ft, n) && n.First >= 0 && comparison(ft, ft.Nodes[n.First]) {
+	}
+	for _, c := range b.chains {
+		if c >= s && c < e {
 			return true
 		}
 	}
 	return false
+}
+
+// blamed marks the calls whose reading failed: for each error (and
+// chained comparison), the innermost call holding its start, so that a
+// call whose arguments are no expressions (`matches!(x, A | B if c)`)
+// goes back to its tokens and the calls around it and elsewhere stay
+// read, though the parser's recovery may spread its error over the
+// whole file (an ERROR node from the file's first byte to its last).
+// When no call holds the start of an error, every call an error
+// overlaps is marked (within), as a parser that reports the error
+// before the call's start would have it.
+func (b spans) blamed(calls []call) []bool {
+	bad := make([]bool, len(calls))
+	found := false
+	blame := func(p int, zeroWidth bool) {
+		inner := -1
+		for k, c := range calls {
+			// Calls nest: the innermost holding p starts last. A
+			// zero-width node counts strictly inside, as within has it.
+			holds := c.start <= p && p < c.close+1 && !(zeroWidth && p == c.start)
+			if holds && (inner < 0 || c.start > calls[inner].start) {
+				inner = k
+			}
+		}
+		if inner >= 0 {
+			bad[inner], found = true, true
+		}
+	}
+	for _, r := range b.errs {
+		blame(r[0], r[0] == r[1])
+	}
+	for _, c := range b.chains {
+		blame(c, false)
+	}
+	if !found {
+		for k, c := range calls {
+			bad[k] = b.within(c.start, c.close+1)
+		}
+	}
+	return bad
 }
 
 // comparison reports a binary expression whose operator compares.
@@ -245,7 +322,7 @@ func itemLevel(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 	return n.Parent >= 0 && ft.Nodes[n.Parent].Type == "declaration_list"
 }
 
-// moduleAsFunction spells, in src, the head of the module whose body
+// moduleAsFunction spells, with set, the head of the module whose body
 // holds the item-level macro call n (`mod tests {`) as a function's
 // head of the same length (`fn tests(){`), so that the call, a
 // statement in the function's block, is read as a call next round:
@@ -254,7 +331,7 @@ func itemLevel(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 // "b");` items), and a function's block holds the module's items as
 // well. Only a head written `mod name {`, whose bytes allow it; false
 // when src is unchanged.
-func moduleAsFunction(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) bool {
+func moduleAsFunction(ft *syntax.FlatTree, n syntax.FlatNode, src []byte, set func(int, byte)) bool {
 	if _, ok := macroCall(ft, n, src); !ok {
 		return false
 	}
@@ -278,9 +355,11 @@ func moduleAsFunction(ft *syntax.FlatTree, n syntax.FlatNode, src []byte) bool {
 	if id.Start != kw+4 || src[kw+3] != ' ' || id.End+1 != body.Start || src[id.End] != ' ' || src[body.Start] != '{' {
 		return false
 	}
-	copy(src[kw+3:], src[id.Start:id.End])
-	copy(src[kw:], "fn ")
-	copy(src[id.End-1:], "()")
+	head := append([]byte("fn "), src[id.Start:id.End]...)
+	head = append(head, "()"...)
+	for k, b := range head {
+		set(kw+k, b)
+	}
 	return true
 }
 

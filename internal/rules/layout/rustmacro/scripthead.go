@@ -11,12 +11,14 @@ import "bytes"
 // it, and a closing fence of as many dashes) as a block comment, `/*-`
 // ... `-*/`. The grammar does not know a frontmatter and reads the file
 // from there on as errors, which the layout model judges by the unit
-// alone (a comment pushed one level in went unseen). Reports whether
-// src changed; a frontmatter holding `/*` or `*/` is left as it is.
-func scriptHead(src []byte) bool {
+// alone (a comment pushed one level in went unseen). The bytes are
+// written with set; reports whether src changed. A frontmatter holding
+// `/*` or `*/` is left as it is.
+func scriptHead(src []byte, set func(int, byte)) bool {
 	at, changed := 0, false
 	if bytes.HasPrefix(src, []byte("#!")) && !bytes.HasPrefix(bytes.TrimLeft(src[2:], " \t"), []byte("[")) {
-		copy(src, "//")
+		set(0, '/')
+		set(1, '/')
 		at, changed = lineEnd(src, 0), true
 	}
 	for at < len(src) && len(bytes.TrimSpace(src[at:lineEnd(src, at)])) == 0 {
@@ -39,8 +41,10 @@ func scriptHead(src []byte) bool {
 		if bytes.Contains(inner, []byte("/*")) || bytes.Contains(inner, []byte("*/")) {
 			return changed
 		}
-		copy(src[at:], "/*")
-		copy(src[close+n-2:], "*/")
+		set(at, '/')
+		set(at+1, '*')
+		set(close+n-2, '*')
+		set(close+n-1, '/')
 		return true
 	}
 	return changed
