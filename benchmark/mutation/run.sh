@@ -7,6 +7,7 @@
 #   git clone <h2o/picohttpparser> REPOS_DIR/picohttpparser
 #   git clone <nlohmann/json> REPOS_DIR/json; git clone <fmtlib/fmt> REPOS_DIR/fmt
 #   git clone <clap> REPOS_DIR/clap; git clone <ripgrep> REPOS_DIR/ripgrep
+#   git clone <rust-lang/cargo> REPOS_DIR/cargo
 #   (likewise jsoup, gson, commons-lang, hugo, gin, flask, requests,
 #   express, koa)
 #   benchmark/mutation/run.sh REPOS_DIR [FAMILY]
@@ -56,6 +57,8 @@ if [ "$fam" = all ] || [ "$fam" = Rust ]; then
     -format "rustfmt --edition 2021 --emit stdout -q" "$repos/clap"
   "$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (ripgrep)" \
     -format "rustfmt --edition 2021 --emit stdout -q" "$repos/ripgrep"
+  "$m" -max-files 60 -spec "rust;spaces:4" -label "Rust, rustfmt (cargo)" \
+    -format "rustfmt --edition 2021 --emit stdout -q" "$repos/cargo"
 fi
 if [ "$fam" = all ] || [ "$fam" = Java ]; then
   for r in "4 jsoup" "2 gson" "4 commons-lang"; do

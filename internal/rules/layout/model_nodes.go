@@ -17,8 +17,8 @@ func (b *treeIndent) enclosingVisual(ancestors []fn, t fn) (int, bool) {
 	return 0, false
 }
 
-// closerLineBefore returns the column of the code line before line i
-// when that line starts with a closing bracket or continues a chain.
+// closerLineBefore returns the code line before line i when that line
+// starts with a closing bracket or continues a chain.
 func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 	m := b.m
 	for j := i - 1; j >= 0; j-- {
@@ -28,7 +28,7 @@ func (b *treeIndent) closerLineBefore(i int) (int, bool) {
 			continue
 		}
 		c := m.src[l.lead]
-		return l.col, c == ')' || c == ']' || c == '}' || c == '.' || c == '?'
+		return j, c == ')' || c == ']' || c == '}' || c == '.' || c == '?'
 	}
 	return 0, false
 }

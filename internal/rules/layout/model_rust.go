@@ -2,12 +2,14 @@ package layout
 
 import (
 	"bytes"
+
 	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/srclines"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layout/rustelse"
+	"github.com/iflint/iflint/internal/rules/layout/rustkeep"
 	"github.com/iflint/iflint/internal/rules/layout/rustmacro"
 	"github.com/iflint/iflint/internal/syntax"
 )
@@ -97,16 +99,26 @@ func tabsOnlyIssue(m *indentModel, i int) layoutIssue {
 // rustfmt does not format, and keeps as written.
 const rustfmtMaxWidth = 100
 
-// rustGiveUps leaves alone the lines rustfmt keeps as written because it could
-// not format their statement within max_width: every line of a statement
-// after its first, when one of its lines is wider than max_width. The
-// statement is the line's nearest ancestor that stands in a block (or at
-// an item's level), or that of the outermost closure holding it, whose
-// failure fails the expression holding it (`let x = y.ok_or_else(|| {
-// ..wide.. })`): a control-flow block's statements are formatted one by
-// one. The
-// statement's first line is still placed at its block's level.
+// rustGiveUps leaves alone the lines rustfmt keeps as written (package
+// rustkeep): every line of a statement after its first when one of its
+// lines is wider than max_width, which rustfmt could not format within
+// it, of a match with a comment in an arm's pattern, and of an if-else
+// with a comment between a block's } and its else where rustfmt gives up
+// (package rustelse; where it does not, the comment stands at the }'s
+// level). The statement's first line is still placed at its block's
+// level.
 func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
+	keep := func(n int) {
+		for i := m.lineOf(ft.Nodes[n].Start) + 1; i < len(m.lines) && m.lines[i].start < ft.Nodes[n].End; i++ {
+			if l := &m.lines[i]; l.kind == lineCode || l.kind == lineComment {
+				// Not judged at all: rustfmt keeps a leading tab there too.
+				l.kind, l.mode, l.ecol = lineSkip, attached, l.col
+			}
+		}
+	}
+	for _, n := range rustkeep.Matches(ft) {
+		keep(n)
+	}
 	var wide []int
 	for _, l := range m.lines {
 		// As wide as it would be where the model wants it: a line
@@ -120,7 +132,7 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 			wide = append(wide, l.lead)
 		}
 	}
-	for _, g := range rustelse.Find(m.src, ft) { // rustfmt gives up, or sets the comment at the }'s level
+	for _, g := range rustelse.Find(m.src, ft) {
 		if g.Statement {
 			wide = append(wide, g.Else)
 			continue
@@ -135,43 +147,9 @@ func rustGiveUps(m *indentModel, ft *syntax.FlatTree) {
 			}
 		}
 	}
-	if len(wide) == 0 {
-		return
-	}
-	nodes := ft.Nodes
 	for _, off := range wide {
-		leaf := -1
-		for k, n := range nodes { // pre-order: the last node holding off is the deepest
-			if n.Start <= off && off < n.End {
-				leaf = k
-			}
-		}
-		// From the outermost closure holding the line, if any: a
-		// failure inside a closure's body fails the expression holding
-		// the closure, whatever blocks stand between.
-		from := leaf
-		for cur := leaf; cur >= 0; cur = nodes[cur].Parent {
-			if t := nodes[cur].Type; t == "function_item" || t == "impl_item" {
-				break
-			} else if t == "closure_expression" {
-				from = cur
-			}
-		}
-		stmt := -1
-		for cur := from; cur >= 0 && nodes[cur].Parent >= 0; cur = nodes[cur].Parent {
-			if t := nodes[nodes[cur].Parent].Type; t == "block" || t == "source_file" || t == "declaration_list" {
-				stmt = cur
-				break
-			}
-		}
-		if stmt < 0 {
-			continue
-		}
-		for i := m.lineOf(nodes[stmt].Start) + 1; i < len(m.lines) && m.lines[i].start < nodes[stmt].End; i++ {
-			if l := &m.lines[i]; l.kind == lineCode || l.kind == lineComment {
-				// Not judged at all: rustfmt keeps a leading tab there too.
-				l.kind, l.mode, l.ecol = lineSkip, attached, l.col
-			}
+		if stmt := rustkeep.Statement(ft, off); stmt >= 0 {
+			keep(stmt)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package layout
 import (
 	"strings"
 
+	"github.com/iflint/iflint/internal/rules/layout/rustchain"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
 )
@@ -481,18 +482,30 @@ func (b *treeIndent) judge(i int, t fn, stack []fn) {
 						l.want = append(l.want, v)
 					}
 				}
-				if spec.chainAfterClose && b.m.src[b.start(t)] == '.' {
+				if !spec.chainAfterClose || b.m.src[b.start(t)] != '.' {
+					return
+				}
+				// Where rustfmt's chain puts the line when the tree says.
+				switch rustchain.ChildIndent(b.ft, m.src, stack[len(stack)-1], b.start(t), u) {
+				case rustchain.AtRoot:
+					l.want = []int{bc}
+				case rustchain.Deeper:
+					l.want = []int{bc + u}
+				default:
 					// The chain's column comes first: it is where
 					// rustfmt puts a chain line, so where a fix does.
+					// Judged against that line, so that it may stand
+					// where the line should (`]` one level too deep).
 					if p, ok := b.closerLineBefore(i); ok {
-						l.want = append([]int{p}, l.want...)
+						l.anchor, l.want = p, append([]int{m.lines[p].col}, l.want...)
 					} else if b.stringEndsBefore(i) {
 						// A chain on a multi-line string (`r#"` ... `"#`
 						// / `.trim()`): the string's last line is text,
 						// at column 0 as often as not, and rustfmt
 						// continues the chain at the statement's level
-						// (there only when it is the chain's first line).
-						l.want = append([]int{bc}, l.want...)
+						// (there only when it is the chain's first line;
+						// a later one at the chain's indent, the fix's).
+						l.want = append(l.want, bc)
 						if b.m.firstChainLine(base, i) {
 							l.want = []int{bc}
 						}

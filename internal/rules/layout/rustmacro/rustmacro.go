@@ -1,7 +1,9 @@
 // Package rustmacro reads Rust macro calls as rustfmt formats them, for
 // the layout model (internal/rules/layout): tree-sitter's grammar keeps a
 // macro's arguments as flat tokens, where rustfmt formats `assert_eq!(a,
-// b)` and `vec![a, b]` as the call and the array they look like.
+// b)` and `vec![a, b]` as the call and the array they look like. It
+// reads a script's shebang line and a cargo script's frontmatter, which
+// the grammar misreads, as the text rustfmt leaves them (scripthead.go).
 package rustmacro
 
 import (
@@ -78,13 +80,16 @@ func read(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree,
 		cur = syntax.NewFlatTree(nt.Root())
 		return true
 	}
+	if scriptHead(src, set) && !reparse() {
+		return ft
+	}
 	for round := 0; round < rounds; round++ {
 		changed := false
 		// Take back the calls whose arguments hold an error now.
 		kept := calls[:0]
-		bad := badSpans(cur, src, cur != ft)
-		for _, c := range calls {
-			if bad.within(c.start, c.close+1) {
+		bad := badSpans(cur, src, cur != ft).blamed(calls)
+		for k, c := range calls {
+			if bad[k] {
 				set(c.bang, '!')
 				if orig[c.open] == '[' {
 					set(c.open, '[')
@@ -101,7 +106,11 @@ func read(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree,
 			var c call
 			ok := false
 			switch {
-			case n.Type == "macro_invocation" && !n.Error && !itemLevel(cur, n):
+			case n.Type == "macro_invocation" && !n.Error && itemLevel(cur, n):
+				if moduleAsFunction(cur, n, src, set) {
+					changed = true // the call is read next round, in a block
+				}
+			case n.Type == "macro_invocation" && !n.Error:
 				c, ok = macroCall(cur, n, src)
 			case n.Error:
 				c, ok = misreadMacro(cur, n, src)
@@ -127,9 +136,9 @@ func read(ctx context.Context, orig []byte, t *syntax.Tree, ft *syntax.FlatTree,
 	// The last round's calls: any whose arguments did not parse goes
 	// back to its tokens.
 	undo := false
-	bad := badSpans(cur, src, cur != ft)
-	for _, c := range calls {
-		if bad.within(c.start, c.close+1) {
+	bad := badSpans(cur, src, cur != ft).blamed(calls)
+	for k, c := range calls {
+		if bad[k] {
 			set(c.bang, '!')
 			if orig[c.open] == '[' {
 				set(c.open, '[')
@@ -248,6 +257,46 @@ func (b spans) within(s, e int) bool {
 	return false
 }
 
+// blamed marks the calls whose reading failed: for each error (and
+// chained comparison), the innermost call holding its start, so that a
+// call whose arguments are no expressions (`matches!(x, A | B if c)`)
+// goes back to its tokens and the calls around it and elsewhere stay
+// read, though the parser's recovery may spread its error over the
+// whole file (an ERROR node from the file's first byte to its last).
+// When no call holds the start of an error, every call an error
+// overlaps is marked (within), as a parser that reports the error
+// before the call's start would have it.
+func (b spans) blamed(calls []call) []bool {
+	bad := make([]bool, len(calls))
+	found := false
+	blame := func(p int, zeroWidth bool) {
+		inner := -1
+		for k, c := range calls {
+			// Calls nest: the innermost holding p starts last. A
+			// zero-width node counts strictly inside, as within has it.
+			holds := c.start <= p && p < c.close+1 && !(zeroWidth && p == c.start)
+			if holds && (inner < 0 || c.start > calls[inner].start) {
+				inner = k
+			}
+		}
+		if inner >= 0 {
+			bad[inner], found = true, true
+		}
+	}
+	for _, r := range b.errs {
+		blame(r[0], r[0] == r[1])
+	}
+	for _, c := range b.chains {
+		blame(c, false)
+	}
+	if !found {
+		for k, c := range calls {
+			bad[k] = b.within(c.start, c.close+1)
+		}
+	}
+	return bad
+}
+
 // comparison reports a binary expression whose operator compares.
 func comparison(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 	if n.Type != "binary_expression" {
@@ -271,6 +320,47 @@ func comparison(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 // `rgtest!(name, |dir, cmd| { .. });`), which reads fine.
 func itemLevel(ft *syntax.FlatTree, n syntax.FlatNode) bool {
 	return n.Parent >= 0 && ft.Nodes[n.Parent].Type == "declaration_list"
+}
+
+// moduleAsFunction spells, with set, the head of the module whose body
+// holds the item-level macro call n (`mod tests {`) as a function's
+// head of the same length (`fn tests(){`), so that the call, a
+// statement in the function's block, is read as a call next round:
+// rustfmt formats `name!(..);` among a module's items as the call
+// statement it looks like (ripgrep's tests are `matches!(name, "a",
+// "b");` items), and a function's block holds the module's items as
+// well. Only a head written `mod name {`, whose bytes allow it; false
+// when src is unchanged.
+func moduleAsFunction(ft *syntax.FlatTree, n syntax.FlatNode, src []byte, set func(int, byte)) bool {
+	if _, ok := macroCall(ft, n, src); !ok {
+		return false
+	}
+	body := ft.Nodes[n.Parent]
+	if body.Parent < 0 || ft.Nodes[body.Parent].Type != "mod_item" {
+		return false
+	}
+	kw, name := -1, -1
+	for k := ft.Nodes[body.Parent].First; k >= 0; k = ft.Nodes[k].Next {
+		switch x := ft.Nodes[k]; {
+		case x.Type == "mod":
+			kw = x.Start
+		case x.Field == "name":
+			name = k
+		}
+	}
+	if kw < 0 || name < 0 {
+		return false
+	}
+	id := ft.Nodes[name]
+	if id.Start != kw+4 || src[kw+3] != ' ' || id.End+1 != body.Start || src[id.End] != ' ' || src[body.Start] != '{' {
+		return false
+	}
+	head := append([]byte("fn "), src[id.Start:id.End]...)
+	head = append(head, "()"...)
+	for k, b := range head {
+		set(kw+k, b)
+	}
+	return true
 }
 
 func errorCount(ft *syntax.FlatTree) int {
