@@ -540,15 +540,6 @@ func (b *treeIndent) clangBody(l *indentLine, a fn, at string, child fn, bc int)
 		}
 		l.want = []int{bc + u}
 		return true
-	case "case_statement":
-		// A case's statement (or comment) on a line of its own: exactly one
-		// IndentWidth past its label (a block, `case 1:` / `{`, stands
-		// as BraceWrapping puts it).
-		if ct == "compound_statement" || !strings.HasSuffix(ct, "_statement") && ct != "declaration" && !isCommentType(ct) {
-			return false
-		}
-		l.want, l.cont = []int{bc + u}, false
-		return true
 	case "init_declarator", "assignment_expression":
 		// A value on the line after its `=`: one ContinuationIndentWidth
 		// past the statement.
