@@ -609,3 +609,19 @@ func AccessLabel(t []byte) bool {
 	}
 	return false
 }
+
+// ContinuedOrDirective reports a line, starting at offset start of src,
+// that a directive starts or a backslash continues (a directive's or a
+// macro's): the layout rule's looser C reading lets such a line sit at
+// any column.
+func ContinuedOrDirective(src []byte, start int) bool {
+	if bytes.HasPrefix(src[start:], []byte("#")) {
+		return true
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n')
+	if ls <= 0 {
+		return false
+	}
+	prev := bytes.TrimRight(src[:ls], " \t\r")
+	return bytes.HasSuffix(prev, []byte("\\"))
+}

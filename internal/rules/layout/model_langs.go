@@ -1,8 +1,7 @@
 package layout
 
 import (
-	"bytes"
-
+	"github.com/iflint/iflint/internal/cpreproc"
 	"github.com/iflint/iflint/internal/lang"
 )
 
@@ -217,25 +216,11 @@ var cIndent = &indentLang{
 	opaque:        newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
 	ignore:        newSet("preproc_def", "preproc_function_def", "preproc_call"),
 	transparent:   newSet("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"),
-	skipLine:      cDirectiveLine,
+	skipLine:      cpreproc.ContinuedOrDirective,
 	visual:        visualAllowed,
 	contExtra:     1,
 	bracketExtra:  1,
 	wrapAtLeast:   true,
-}
-
-// cDirectiveLine: preprocessor lines may sit at any column, and so may
-// the lines a backslash continues (a directive's or a macro's).
-func cDirectiveLine(src []byte, start int) bool {
-	if bytes.HasPrefix(src[start:], []byte("#")) {
-		return true
-	}
-	ls := bytes.LastIndexByte(src[:start], '\n')
-	if ls <= 0 {
-		return false
-	}
-	prev := bytes.TrimRight(src[:ls], " \t\r")
-	return bytes.HasSuffix(prev, []byte("\\"))
 }
 
 var pythonIndent = &indentLang{
