@@ -827,10 +827,11 @@ func BlockCommentHolds(src []byte, s, off int) bool {
 	return e >= 0 && s+2+e >= off
 }
 
-// DirectiveLine reports a line starting at offset start of src that is
-// a directive or continues one with a backslash (a directive's or a
-// macro's): such lines may sit at any column.
-func DirectiveLine(src []byte, start int) bool {
+// ContinuedOrDirective reports a line, starting at offset start of src,
+// that a directive starts or a backslash continues (a directive's or a
+// macro's): the layout rule's looser C reading lets such a line sit at
+// any column.
+func ContinuedOrDirective(src []byte, start int) bool {
 	if bytes.HasPrefix(src[start:], []byte("#")) {
 		return true
 	}

@@ -219,7 +219,7 @@ var cIndent = &indentLang{
 	opaque:        newSet("string_literal", "char_literal", "raw_string_literal", "concatenated_string", "system_lib_string"),
 	ignore:        newSet("preproc_def", "preproc_function_def", "preproc_call"),
 	transparent:   newSet("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"),
-	skipLine:      cpreproc.DirectiveLine, // preprocessor lines may sit at any column
+	skipLine:      cpreproc.ContinuedOrDirective,
 	visual:        visualAllowed,
 	contExtra:     1,
 	bracketExtra:  1,
