@@ -1,8 +1,9 @@
 package layout
 
 import (
-	"github.com/iflint/iflint/internal/rules/layoutview"
 	"slices"
+
+	"github.com/iflint/iflint/internal/rules/layoutview"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/srclines"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
-	"github.com/iflint/iflint/internal/cpreproc"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layout/trees"
 	"github.com/iflint/iflint/internal/rules/layoutspacing"
 	"github.com/iflint/iflint/internal/syntax"
 	"github.com/iflint/iflint/internal/work"
@@ -111,7 +111,7 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 		key += fmt.Sprintf(";clang %+v", *c.Indent.Clang)
 	}
 	return check.MemoErr(u, key, func() ([]layoutIssue, error) {
-		if ft, err := clangMaskedTree(u, c); ft != nil || err != nil {
+		if ft, err := trees.ClangMasked(u, c); ft != nil || err != nil {
 			if err != nil {
 				return nil, err
 			}
@@ -137,26 +137,6 @@ func lintIssues(u *check.Unit, c constraint.Constraint) ([]layoutIssue, error) {
 		}
 		return sortIssues(out), nil
 	})
-}
-
-// clangMaskedTree is, under a clang-format style, the tree of u's source
-// with its macro lines made statements (cpreproc.MaskMacros), parsed
-// instead of the source's own; nil when there is no such line.
-func clangMaskedTree(u *check.Unit, c constraint.Constraint) (*syntax.FlatTree, error) {
-	if c.Indent == nil || c.Indent.Clang == nil || c.Lang != lang.C && c.Lang != lang.CPP {
-		return nil, nil
-	}
-	t, err := u.VariantTree(c.Lang, "layout.clangmacros", func() []byte {
-		work.Of(u).Add(len(u.Src))
-		return cpreproc.MaskMacros(u.Src, c.Lang == lang.CPP)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("cannot parse as %s: %w", c.Lang, err)
-	}
-	if t == nil {
-		return nil, nil
-	}
-	return u.Memo("layout.ftree.clangmacros."+string(c.Lang), func() any { return syntax.NewFlatTree(t.Root()) }).(*syntax.FlatTree), nil
 }
 
 // treeIssues are the issues the tree model and the spacing reading find

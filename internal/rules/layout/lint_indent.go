@@ -9,6 +9,7 @@ import (
 	"github.com/iflint/iflint/internal/eslintindent"
 	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layout/paperlayout"
+	"github.com/iflint/iflint/internal/rules/layout/trees"
 	"github.com/iflint/iflint/internal/rules/layoutview"
 	"github.com/iflint/iflint/internal/srclines"
 	"github.com/iflint/iflint/internal/syntax"
@@ -26,20 +27,20 @@ func lintIndentIssues(u *check.Unit, c constraint.Constraint, ft *syntax.FlatTre
 	}
 	if c.Lang == lang.JavaScript || c.Lang == lang.TypeScript {
 		if in.Reading == constraint.ReadingPrettier {
-			return prettierIssues(u.Src, prettierTree(u, ft), in, work.Of(u)), nil
+			return prettierIssues(u.Src, trees.TSX(u, ft), in, work.Of(u)), nil
 		}
 		return eslintIssues(u.Src, ft, in, work.Of(u)), nil
 	}
 	spec := indentLangs[c.Lang]
 	if (c.Lang == lang.C || c.Lang == lang.CPP) && in.Clang != nil {
 		spec = clangIndentFor(in.Clang)
-		spec.clang.parse = macroParser(u, c.Lang)
+		spec.clang.parse = trees.MacroParser(u, c.Lang)
 	}
 	if spec == nil {
 		return unitOnlyIssues(u.Src, in, tw, work.Of(u)), nil
 	}
 	if c.Lang == lang.Rust {
-		ft = rustMacroTree(u, ft)
+		ft = trees.RustMacros(u, ft)
 	}
 	m := buildIndentModel(u.Src, ft, spec, tw, unit, work.Of(u))
 	if c.Lang == lang.Rust {

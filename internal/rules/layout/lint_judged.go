@@ -4,6 +4,7 @@ import (
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
 	"github.com/iflint/iflint/internal/lang"
+	"github.com/iflint/iflint/internal/rules/layout/trees"
 	"github.com/iflint/iflint/internal/work"
 )
 
@@ -22,12 +23,12 @@ func JudgedLines(u *check.Unit, c constraint.Constraint) (judged []bool, ok bool
 	spec := indentLangs[c.Lang]
 	if (c.Lang == lang.C || c.Lang == lang.CPP) && c.Indent.Clang != nil {
 		spec = clangIndentFor(c.Indent.Clang)
-		spec.clang.parse = macroParser(u, c.Lang)
+		spec.clang.parse = trees.MacroParser(u, c.Lang)
 	}
 	if spec == nil {
 		return nil, false, nil
 	}
-	ft, err := clangMaskedTree(u, c)
+	ft, err := trees.ClangMasked(u, c)
 	if err != nil {
 		return nil, false, err
 	}

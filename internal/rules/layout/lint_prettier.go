@@ -2,7 +2,6 @@ package layout
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/constraint"
@@ -41,21 +40,4 @@ func prettierIssues(src []byte, ft *syntax.FlatTree, in *constraint.Indent, mete
 		})
 	}
 	return out
-}
-
-// prettierTree is the tree the prettier reading reads: a .tsx file's
-// from the TSX grammar (the TypeScript grammar reads its JSX as errors,
-// whose lines the reading leaves alone), else ft.
-func prettierTree(u *check.Unit, ft *syntax.FlatTree) *syntax.FlatTree {
-	if !strings.HasSuffix(strings.ToLower(u.Path), ".tsx") {
-		return ft
-	}
-	return u.Memo("layout.ftree.tsx", func() any {
-		t, err := syntax.Parse(u.Ctx, syntax.TSX, u.Src)
-		if err != nil {
-			return ft
-		}
-		defer t.Close()
-		return syntax.NewFlatTree(t.Root())
-	}).(*syntax.FlatTree)
 }

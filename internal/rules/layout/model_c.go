@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/iflint/iflint/internal/check"
 	"github.com/iflint/iflint/internal/cpreproc"
-	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/syntax"
 
 	"github.com/iflint/iflint/internal/clangformat"
@@ -49,19 +47,6 @@ type clangReading struct {
 	align    bool // AlignAfterOpenBracket Align
 	// parse reads a macro body as code (clangMacroCode); nil: not read.
 	parse func(src []byte) *syntax.FlatTree
-}
-
-// macroParser parses a macro body of u (cpreproc.MacroSource) with the
-// grammar of id; nil when the grammar cannot.
-func macroParser(u *check.Unit, id lang.ID) func([]byte) *syntax.FlatTree {
-	return func(src []byte) *syntax.FlatTree {
-		t, err := syntax.Parse(u.Ctx, id, src)
-		if err != nil {
-			return nil
-		}
-		defer t.Close()
-		return syntax.NewFlatTree(t.Root())
-	}
 }
 
 // clangIndentFor is cIndent under the style s.

@@ -7,10 +7,8 @@ import (
 	"github.com/iflint/iflint/internal/srclines"
 
 	"github.com/iflint/iflint/internal/check"
-	"github.com/iflint/iflint/internal/lang"
 	"github.com/iflint/iflint/internal/rules/layout/rustelse"
 	"github.com/iflint/iflint/internal/rules/layout/rustkeep"
-	"github.com/iflint/iflint/internal/rules/layout/rustmacro"
 	"github.com/iflint/iflint/internal/syntax"
 )
 
@@ -70,19 +68,6 @@ func (m *indentModel) commentAtLevel(i int) {
 	if bytes.HasPrefix(rest, []byte("else")) && l.col == m.lines[j].ecol {
 		l.mode, l.ecol = attached, l.col
 	}
-}
-
-// rustMacroTree is the tree the model judges a Rust file by: the
-// file's tree with the macro calls rustfmt formats read as calls (see
-// package rustmacro), once per unit.
-func rustMacroTree(u *check.Unit, ft *syntax.FlatTree) *syntax.FlatTree {
-	return u.Memo("layout.rustmacros", func() any {
-		t, err := u.Tree(lang.Rust) // ft's tree, parsed once per unit
-		if err != nil {
-			return ft
-		}
-		return rustmacro.Tree(u.Ctx, u.Src, t, ft)
-	}).(*syntax.FlatTree)
 }
 
 // tabsOnlyIssue reports a tab in the indentation of line i, a line the
