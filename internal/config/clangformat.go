@@ -90,6 +90,11 @@ func unitSpec(in constraint.Indent) string {
 	return fmt.Sprintf("spaces:%d", in.Width)
 }
 
+// AttachClangFormat gives c, a configuration that stands in dir, the
+// clang-format style a run gives it there (attachClang): `iflint init`
+// checks the configuration it writes as `iflint check` will read it.
+func (c *Config) AttachClangFormat(root, dir string) error { return attachClang(c, root, dir) }
+
 // attachClang gives c's C and C++ indentation constraints the style of
 // the .clang-format governing dir (within root), where its indentation
 // is theirs: a configuration file's `C;spaces:4` in a repository whose
