@@ -398,4 +398,3 @@ func fieldOf(n syntax.Node) string {
 	}
 	return ""
 }
-
